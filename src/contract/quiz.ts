@@ -1,0 +1,162 @@
+/**
+ * Quiz data and grading: the one definition the PWA (quiz engine, outbox) and the
+ * server (quiz authoring, score grading) both use. Imports nothing but zod.
+ */
+import { z } from 'zod';
+
+export const QUESTION_TYPES = ['single-choice', 'multiple-choice', 'match-the-following', 'reorder'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+const questionId = z.union([z.string().trim().min(1).max(100), z.number().int().nonnegative()]);
+const text = z.string().trim().min(1, 'This field may not be blank.').max(2000);
+const optionList = z.array(text).min(2, 'At least two options are required.').max(20);
+
+const singleChoice = z.strictObject({
+  id: questionId,
+  type: z.literal('single-choice'),
+  question: text,
+  options: optionList,
+  answer: text,
+});
+const multipleChoice = z.strictObject({
+  id: questionId,
+  type: z.literal('multiple-choice'),
+  question: text,
+  options: optionList,
+  answer: z.array(text).min(1, 'At least one correct option is required.'),
+});
+export const matchPair = z.strictObject({ left: text, right: text });
+const matchTheFollowing = z.strictObject({
+  id: questionId,
+  type: z.literal('match-the-following'),
+  question: text,
+  left: optionList,
+  right: optionList,
+  answer: z.array(matchPair).min(2),
+});
+const reorder = z.strictObject({
+  id: questionId,
+  type: z.literal('reorder'),
+  question: text,
+  options: optionList,
+  answer: z.array(text).min(2),
+});
+
+export const questionSchema = z.discriminatedUnion('type', [singleChoice, multipleChoice, matchTheFollowing, reorder]);
+export type Question = z.infer<typeof questionSchema>;
+export type MatchPair = z.infer<typeof matchPair>;
+
+const hasDuplicates = (values: readonly unknown[]) => new Set(values).size !== values.length;
+
+/** Consistency rules zod's shape cannot express: answers drawn from the options, unique ids. */
+function checkQuestion(q: Question, ctx: z.RefinementCtx, path: (string | number)[]) {
+  const issue = (message: string, at: (string | number)[] = []) => ctx.addIssue({ code: 'custom', message, path: [...path, ...at] });
+  if ('options' in q && hasDuplicates(q.options)) issue('Options must be unique.', ['options']);
+  switch (q.type) {
+    case 'single-choice':
+      if (!q.options.includes(q.answer)) issue('The answer must be one of the options.', ['answer']);
+      break;
+    case 'multiple-choice':
+      if (hasDuplicates(q.answer)) issue('The answer lists an option twice.', ['answer']);
+      if (q.answer.some((a) => !q.options.includes(a))) issue('Every answer must be one of the options.', ['answer']);
+      break;
+    case 'reorder':
+      if (q.answer.length !== q.options.length || [...q.answer].sort().join('\u0000') !== [...q.options].sort().join('\u0000'))
+        issue('The answer must list every option exactly once.', ['answer']);
+      break;
+    case 'match-the-following': {
+      if (hasDuplicates(q.left)) issue('Left items must be unique.', ['left']);
+      if (hasDuplicates(q.right)) issue('Right items must be unique.', ['right']);
+      if (q.left.length !== q.right.length) issue('Left and right lists must have the same length.', ['right']);
+      const lefts = q.answer.map((p) => p.left);
+      const rights = q.answer.map((p) => p.right);
+      if (q.answer.length !== q.left.length || hasDuplicates(lefts) || lefts.some((l) => !q.left.includes(l)))
+        issue('The answer must pair every left item exactly once.', ['answer']);
+      if (hasDuplicates(rights) || rights.some((r) => !q.right.includes(r)))
+        issue('Every right item of the answer must come from the right list, once.', ['answer']);
+      break;
+    }
+  }
+}
+
+export const quizDataSchema = z
+  .array(questionSchema)
+  .min(1, 'A quiz needs at least one question.')
+  .max(200, 'A quiz may have at most 200 questions.')
+  .superRefine((questions, ctx) => {
+    const seen = new Set<string>();
+    questions.forEach((q, i) => {
+      const key = String(q.id);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `Question id ${key} is used twice.`, path: [i, 'id'] });
+      seen.add(key);
+      checkQuestion(q, ctx, [i]);
+    });
+  });
+export type QuizData = z.infer<typeof quizDataSchema>;
+
+export type AnswerValue = string | string[] | MatchPair[] | null;
+export const ANSWER_STATUSES = ['answered', 'skipped', 'unanswered'] as const;
+export type AnswerStatus = (typeof ANSWER_STATUSES)[number];
+
+export const userAnswerSchema = z.strictObject({
+  questionId,
+  answer: z.union([z.string().max(2000), z.array(z.string().max(2000)).max(50), z.array(matchPair).max(50), z.null()]),
+  isCorrect: z.boolean().optional(),
+  status: z.enum(ANSWER_STATUSES),
+});
+export type UserAnswer = z.infer<typeof userAnswerSchema>;
+
+/** True while an answer is null, an empty list or an empty string: Submit Answer stays disabled (SPEC §5). */
+export function isEmptyAnswer(answer: AnswerValue | undefined): boolean {
+  return answer == null || (typeof answer === 'string' && answer.trim() === '') || (Array.isArray(answer) && answer.length === 0);
+}
+
+/** SPEC §5 answer checking, the same on the device and on the server. */
+export function isAnswerCorrect(question: Question, answer: AnswerValue | undefined): boolean {
+  if (isEmptyAnswer(answer) || answer == null) return false;
+  switch (question.type) {
+    case 'single-choice':
+      return typeof answer === 'string' && answer === question.answer;
+    case 'multiple-choice': {
+      if (!Array.isArray(answer) || answer.length !== question.answer.length) return false;
+      const given = new Set(answer as unknown[]);
+      return given.size === question.answer.length && question.answer.every((a) => given.has(a));
+    }
+    case 'reorder':
+      return Array.isArray(answer) && answer.length === question.answer.length && question.answer.every((a, i) => answer[i] === a);
+    case 'match-the-following':
+      return (
+        Array.isArray(answer) &&
+        answer.length === question.answer.length &&
+        question.answer.every((pair, i) => {
+          const given = answer[i];
+          return typeof given === 'object' && given !== null && given.left === pair.left && given.right === pair.right;
+        })
+      );
+  }
+}
+
+/**
+ * Grades a finished attempt: every question counts; a question without an answered
+ * record counts as wrong. Records for unknown question ids are reported.
+ */
+export function gradeAttempt(questions: QuizData, answers: readonly UserAnswer[]) {
+  const byId = new Map(answers.map((a) => [String(a.questionId), a]));
+  const known = new Set(questions.map((q) => String(q.id)));
+  const unknownIds = answers.map((a) => String(a.questionId)).filter((id) => !known.has(id));
+  const correct = questions.filter((q) => {
+    const record = byId.get(String(q.id));
+    return record?.status === 'answered' && isAnswerCorrect(q, record.answer);
+  }).length;
+  return { total: questions.length, correct, unknownIds };
+}
+
+/** Fisher–Yates shuffle on a copy; `random` is injectable for tests. */
+export function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
