@@ -1,0 +1,138 @@
+/**
+ * The application as a Fastify plugin tree: configuration and database are given; plugins,
+ * repositories and routes are registered here; one error handler gives every failure the
+ * API's shape. `server.ts` and the tests both build it with `buildApp`.
+ */
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { HttpError } from './lib/errors';
+import { OpenApiRegistry } from './lib/route';
+import { auth } from './plugins/auth';
+import { loginLimiter, type LoginLimits } from './plugins/login-limiter';
+import { staticFiles } from './plugins/static';
+import { createRepositories } from './repositories';
+import { accountRoutes } from './routes/accounts';
+import { bookRoutes } from './routes/books';
+import { healthRoutes } from './routes/health';
+import { mediaRoutes } from './routes/media';
+import { organizationRoutes } from './routes/organizations';
+import { quizRoutes } from './routes/quizzes';
+import './types';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** The built PWA to serve; omitted in API-only tests. */
+  distDir?: string;
+  loginLimits?: LoginLimits;
+  logger?: boolean | object;
+}
+
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  // MUI (emotion) injects its styles at run time.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'media-src': ["'self'", 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-src': ['https://www.google.com', 'https://maps.google.com', 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+};
+
+const repositories = fp(
+  async (app: FastifyInstance, options: { config: Config; db: Db }) => {
+    app.decorate('config', options.config);
+    app.decorate('db', options.db);
+    app.decorate('repos', createRepositories(options.db.kysely));
+    app.decorate('openapi', new OpenApiRegistry());
+  },
+  { name: 'repositories' },
+);
+
+/** Fastify's own errors, in the API's words. */
+function describe(error: FastifyError): { status: number; body: Record<string, unknown> } | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: { detail: 'The request body is too large.' } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: { detail: `Unsupported media type "${error.message.split('"')[1] ?? ''}" in request.`.replace(' "" ', ' ') } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { detail: 'The JSON body is empty.' } };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, body: { detail: 'The Content-Length header does not match the body.' } };
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, body: { error: 'The upload is too large.' } };
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return { status: 400, body: { error: 'The upload was malformed or cut short.' } };
+  }
+  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message)))
+    return { status: 400, body: { detail: `JSON parse error - ${error.message}` } };
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return { status: error.statusCode, body: { detail: error.message } };
+  return null;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    requestTimeout: 120_000,
+  });
+
+  await app.register(repositories, { config: options.config, db: options.db });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { throwFileSizeLimit: true });
+  await app.register(loginLimiter, { limits: options.loginLimits });
+  await app.register(auth);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    const known = describe(error);
+    if (known) return reply.code(known.status).send(known.body);
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'A server error occurred.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && options.distDir && app.hasDecorator('sendFile')) {
+      // The SPA fallback: the client-side router owns every other path.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(accountRoutes);
+      await api.register(organizationRoutes);
+      await api.register(bookRoutes);
+      await api.register(quizRoutes);
+      await api.register(mediaRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(staticFiles, { distDir: options.distDir });
+  return app;
+}

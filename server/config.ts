@@ -1,0 +1,95 @@
+/**
+ * Configuration from the environment, checked once at start-up. An invalid value stops the
+ * process with a message naming the variable, never a stack trace.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export class ConfigError extends Error {}
+
+const MiB = 1024 * 1024;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL (leave it unset for the embedded SQLite database)')
+    .optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  REDIS_URL: z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL').optional(),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  ACCESS_TOKEN_LIFETIME: z.coerce.number().int().min(5).max(86_400).default(600),
+  REFRESH_TOKEN_IDLE_LIFETIME: z.coerce.number().int().min(60).default(7 * 86_400),
+  REFRESH_TOKEN_ABSOLUTE_LIFETIME: z.coerce.number().int().min(60).default(30 * 86_400),
+  MAX_IMAGE_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
+  MAX_VIDEO_UPLOAD_MB: z.coerce.number().positive().max(4096).default(200),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  databaseUrl?: string;
+  sqliteFile: string;
+  secretKey: string;
+  redisUrl?: string;
+  seedDemo: boolean;
+  accessTokenLifetime: number;
+  refreshIdleLifetime: number;
+  refreshAbsoluteLifetime: number;
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** Reads (or creates once, mode 0600) the signing key kept in DATA_DIR. */
+function secretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, 'secret_key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return key;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  try {
+    mkdirSync(path.join(dataDir, 'media'), { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR: cannot create ${dataDir} (${(error as Error).message})`);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: e.DATABASE_URL,
+    sqliteFile: path.join(dataDir, 'db.sqlite3'),
+    secretKey: e.SECRET_KEY ?? secretFromDataDir(dataDir),
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO === '1',
+    accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
+    refreshIdleLifetime: e.REFRESH_TOKEN_IDLE_LIFETIME,
+    refreshAbsoluteLifetime: e.REFRESH_TOKEN_ABSOLUTE_LIFETIME,
+    maxImageBytes: Math.round(e.MAX_IMAGE_UPLOAD_MB * MiB),
+    maxVideoBytes: Math.round(e.MAX_VIDEO_UPLOAD_MB * MiB),
+    trustProxy: e.TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,19 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database';
+import { initial } from './migrations/001-initial';
+
+/** Every migration, in order. Each one is written once and runs on both engines. */
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    '001-initial': initial(db.dialect),
+  };
+}
+
+/** Applies pending migrations; safe to call from several processes (applied ones are skipped). */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,128 @@
+/**
+ * Table types for Kysely. The same tables on SQLite and PostgreSQL: flags are 0/1 integers,
+ * times are ISO-8601 UTC strings (sortable as text), JSON documents are text.
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  bio: string;
+  phone_number: string;
+  is_superuser: number;
+  is_staff: number;
+  is_active: number;
+  date_joined: string;
+}
+
+export type OrganizationRole = 'owner' | 'admin' | 'member';
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  owner_id: number | null;
+  created_at: string;
+}
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  organization_id: number;
+  user_id: number;
+  role: OrganizationRole;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  jti: string;
+  family_id: string;
+  user_id: number;
+  issued_at: string;
+  expires_at: string;
+  family_expires_at: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface BooksTable {
+  id: Generated<number>;
+  title: string;
+  author: string;
+  description: string;
+  cover_image_url: string;
+  owner_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChaptersTable {
+  id: Generated<number>;
+  book_id: number;
+  title: string;
+  content_delta: string | null;
+  order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuizzesTable {
+  id: Generated<number>;
+  book_id: number;
+  title: string;
+  current_version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuizVersionsTable {
+  id: Generated<number>;
+  quiz_id: number;
+  version: number;
+  quiz_data: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface QuizScoresTable {
+  id: Generated<number>;
+  user_id: number;
+  quiz_id: number | null;
+  quiz_title: string;
+  quiz_version: number | null;
+  correct_answers: number;
+  total_questions: number;
+  client_attempt_id: string | null;
+  answers: string | null;
+  submitted_at: string;
+  received_at: string;
+}
+
+export interface MediaFilesTable {
+  id: Generated<number>;
+  path: string;
+  kind: 'image' | 'video';
+  content_type: string;
+  size: number;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  refresh_tokens: RefreshTokensTable;
+  books: BooksTable;
+  chapters: ChaptersTable;
+  quizzes: QuizzesTable;
+  quiz_versions: QuizVersionsTable;
+  quiz_scores: QuizScoresTable;
+  media_files: MediaFilesTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Book = Selectable<BooksTable>;
+export type Chapter = Selectable<ChaptersTable>;
+export type QuizScore = Selectable<QuizScoresTable>;

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type Paginated } from '../repositories/pagination';
+import { notFound } from './errors';
+
+const POSITIVE = /^[1-9]\d{0,6}$/;
+
+/** Reads `?page=` and `?page_size=`; a malformed page is DRF's 404 "Invalid page.". */
+export function pageOf(request: FastifyRequest): Page {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const rawPage = query.page ?? '1';
+  const rawSize = query.page_size ?? String(DEFAULT_PAGE_SIZE);
+  if (typeof rawPage !== 'string' || !POSITIVE.test(rawPage)) throw notFound('Invalid page.');
+  const size = typeof rawSize === 'string' && POSITIVE.test(rawSize) ? Math.min(Number(rawSize), MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  const page = Number(rawPage);
+  return { page, size, offset: (page - 1) * size };
+}
+
+/** `{count, next, previous, results}` with absolute next/previous links, as DRF answers. */
+export function paginated<T>(request: FastifyRequest, page: Page, count: number, results: T[]): Paginated<T> {
+  if (page.page > 1 && page.offset >= count) throw notFound('Invalid page.');
+  const link = (n: number) => {
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    if (n === 1) url.searchParams.delete('page');
+    else url.searchParams.set('page', String(n));
+    return url.toString();
+  };
+  return {
+    count,
+    next: page.offset + page.size < count ? link(page.page + 1) : null,
+    previous: page.page > 1 ? link(page.page - 1) : null,
+    results,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Password hashing (scrypt from Node's crypto, per-password salt, constant-time compare)
+ * and the password rules of Django's default validators.
+ */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+
+const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const KEYLEN = 32;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password.normalize('NFKC'), salt, KEYLEN, PARAMS);
+  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
+  });
+  return timingSafeEqual(key, expected);
+}
+
+/** A hash of a random password: compared against when the email is unknown, so timing does not tell. */
+let decoyHash: Promise<string> | undefined;
+export const getDecoyHash = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+let common: Set<string> | undefined;
+const commonPasswords = () => (common ??= new Set(dictionary['passwords-common'] as string[]));
+
+/** Ratcliff/Obershelp similarity, as Python's difflib.SequenceMatcher.ratio() (Django's measure). */
+export function similarity(a: string, b: string): number {
+  if (!a.length && !b.length) return 1;
+  const matches = (x: string, y: string): number => {
+    if (!x.length || !y.length) return 0;
+    let best = 0;
+    let bestX = 0;
+    let bestY = 0;
+    const lengths = new Array<number>(y.length + 1).fill(0);
+    for (let i = 1; i <= x.length; i++) {
+      let previousDiagonal = 0;
+      for (let j = 1; j <= y.length; j++) {
+        const saved = lengths[j]!;
+        lengths[j] = x[i - 1] === y[j - 1] ? previousDiagonal + 1 : 0;
+        if (lengths[j]! > best) {
+          best = lengths[j]!;
+          bestX = i - best;
+          bestY = j - best;
+        }
+        previousDiagonal = saved;
+      }
+    }
+    if (!best) return 0;
+    return best + matches(x.slice(0, bestX), y.slice(0, bestY)) + matches(x.slice(bestX + best), y.slice(bestY + best));
+  };
+  return (2 * matches(a, b)) / (a.length + b.length);
+}
+
+const MAX_SIMILARITY = 0.7;
+
+/** Django's default password validators; returns the messages of every rule broken. */
+export function passwordProblems(password: string, attributes: { email?: string; full_name?: string }): string[] {
+  const problems: string[] = [];
+  const lowered = password.toLowerCase();
+  for (const [name, label] of [
+    ['email', 'email address'],
+    ['full_name', 'full name'],
+  ] as const) {
+    const value = attributes[name]?.toLowerCase();
+    if (!value) continue;
+    const parts = [value, ...value.split(/\W+/).filter(Boolean)];
+    if (parts.some((part) => similarity(lowered, part) >= MAX_SIMILARITY)) {
+      problems.push(`The password is too similar to the ${label}.`);
+      break;
+    }
+  }
+  if (password.length < 8) problems.push('This password is too short. It must contain at least 8 characters.');
+  if (commonPasswords().has(lowered.trim())) problems.push('This password is too common.');
+  if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
+  return problems;
+}

@@ -1,0 +1,102 @@
+/**
+ * How API routes are declared: method, path, who may call, the zod schema of the body and
+ * the answers. The same declaration registers the Fastify route (body parsed strictly with
+ * zod, never Fastify's coercing validator) and documents it in the OpenAPI document.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z } from 'zod';
+import { notFound } from './errors';
+import { parse } from './validation';
+
+export interface ApiRoute<B extends z.ZodType | undefined = undefined> {
+  method: HTTPMethods;
+  /** Path under /api, Fastify syntax: `/books/books/:bookId/`. */
+  url: string;
+  summary: string;
+  tag: string;
+  /** 'user' (the default) needs a valid access token. */
+  access?: 'public' | 'user';
+  body?: B;
+  params?: Record<string, z.ZodType>;
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  bodyLimit?: number;
+  /** Multipart routes read their own body. */
+  multipart?: boolean;
+  handler: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: B extends z.ZodType ? z.output<B> : undefined,
+    params: Record<string, number>,
+  ) => Promise<unknown>;
+}
+
+interface DocumentedOperation {
+  method: string;
+  path: string;
+  route: ApiRoute<z.ZodType | undefined>;
+}
+
+export class OpenApiRegistry {
+  readonly operations: DocumentedOperation[] = [];
+
+  add(route: ApiRoute<z.ZodType | undefined>) {
+    this.operations.push({ method: String(route.method).toLowerCase(), path: '/api' + route.url.replace(/:(\w+)/g, '{$1}'), route });
+  }
+
+  /** The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with. */
+  document() {
+    const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const { method, path, route } of this.operations) {
+      const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'integer' } }));
+      const responses = Object.fromEntries(
+        Object.entries(route.responses).map(([status, r]) => [
+          status,
+          { description: r.description, ...(r.schema ? { content: { 'application/json': { schema: jsonSchema(r.schema) } } } : {}) },
+        ]),
+      );
+      paths[path] ??= {};
+      paths[path][method] = {
+        summary: route.summary,
+        tags: [route.tag],
+        ...(route.access === 'public' ? { security: [] } : {}),
+        ...(parameters.length ? { parameters } : {}),
+        ...(route.body
+          ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body) } } } }
+          : route.multipart
+            ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } } }
+            : {}),
+        responses,
+      };
+    }
+    return {
+      openapi: '3.1.0',
+      info: { title: 'Laparoscopy training platform API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+      paths,
+    };
+  }
+}
+
+/** Path ids are positive integers written in digits; anything else is a 404, never a 500. */
+const ID = /^[1-9]\d{0,9}$/;
+
+export function defineRoute<B extends z.ZodType | undefined = undefined>(app: FastifyInstance, route: ApiRoute<B>) {
+  app.openapi.add(route as unknown as ApiRoute<z.ZodType | undefined>);
+  app.route({
+    method: route.method,
+    url: route.url,
+    bodyLimit: route.bodyLimit,
+    config: { access: route.access ?? 'user' },
+    handler: async (request, reply) => {
+      const params: Record<string, number> = {};
+      for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, string>)) {
+        if (!ID.test(value)) throw notFound();
+        params[name] = Number(value);
+      }
+      const body = (route.body ? parse(route.body, request.body) : undefined) as B extends z.ZodType ? z.output<B> : undefined;
+      return route.handler(request, reply, body, params);
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { nowIso } from '../lib/time';
+import type { Page } from './pagination';
+
+export interface BookRow {
+  id: number;
+  title: string;
+  author: string;
+  description: string;
+  cover_image_url: string;
+  owner: number | null;
+  created_at: string;
+  updated_at: string;
+  chapter_count: number;
+  quiz_id: number | null;
+}
+
+export interface BookInput {
+  title: string;
+  author: string;
+  description: string;
+  cover_image_url: string;
+}
+
+export class BooksRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private select() {
+    return this.db
+      .selectFrom('books as b')
+      .leftJoin('quizzes as q', 'q.book_id', 'b.id')
+      .select((eb) => [
+        'b.id',
+        'b.title',
+        'b.author',
+        'b.description',
+        'b.cover_image_url',
+        'b.owner_id as owner',
+        'b.created_at',
+        'b.updated_at',
+        'q.id as quiz_id',
+        eb.selectFrom('chapters as c').whereRef('c.book_id', '=', 'b.id').select((e) => e.fn.countAll<number>().as('n')).as('chapter_count'),
+      ]);
+  }
+
+  private static normalise(row: Omit<BookRow, 'chapter_count'> & { chapter_count: unknown }): BookRow {
+    return { ...row, chapter_count: Number(row.chapter_count ?? 0), quiz_id: row.quiz_id ?? null };
+  }
+
+  async list(page: Page): Promise<{ count: number; rows: BookRow[] }> {
+    const { count } = await this.db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const rows = await this.select().orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(page.size).offset(page.offset).execute();
+    return { count: Number(count), rows: rows.map(BooksRepository.normalise) };
+  }
+
+  async findById(id: number): Promise<BookRow | undefined> {
+    const row = await this.select().where('b.id', '=', id).executeTakeFirst();
+    return row ? BooksRepository.normalise(row) : undefined;
+  }
+
+  async create(input: BookInput, ownerId: number): Promise<number> {
+    const now = nowIso();
+    const row = await this.db
+      .insertInto('books')
+      .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Deletes the book with its chapters and quiz (cascade); takers' scores keep their quiz title. */
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('books').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async ownsAny(userId: number): Promise<boolean> {
+    return Boolean(await this.db.selectFrom('books').select('id').where('owner_id', '=', userId).executeTakeFirst());
+  }
+
+  async touch(id: number, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('books').set({ updated_at: nowIso() }).where('id', '=', id).execute();
+  }
+}

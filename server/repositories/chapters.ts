@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Chapter, Database } from '../db/schema';
+import { nowIso } from '../lib/time';
+import type { Page } from './pagination';
+
+export interface ChapterInput {
+  title: string;
+  order: number;
+  content_delta: unknown;
+}
+
+export class ChaptersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(bookId: number, page: Page): Promise<{ count: number; rows: Chapter[] }> {
+    const { count } = await this.db
+      .selectFrom('chapters')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('book_id', '=', bookId)
+      .executeTakeFirstOrThrow();
+    const rows = await this.db
+      .selectFrom('chapters')
+      .selectAll()
+      .where('book_id', '=', bookId)
+      .orderBy('order')
+      .orderBy('id')
+      .limit(page.size)
+      .offset(page.offset)
+      .execute();
+    return { count: Number(count), rows };
+  }
+
+  find(bookId: number, chapterId: number) {
+    return this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).where('id', '=', chapterId).executeTakeFirst();
+  }
+
+  create(bookId: number, input: ChapterInput) {
+    const now = nowIso();
+    return this.db
+      .insertInto('chapters')
+      .values({
+        book_id: bookId,
+        title: input.title,
+        order: input.order,
+        content_delta: input.content_delta == null ? null : JSON.stringify(input.content_delta),
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(bookId: number, chapterId: number, changes: Partial<ChapterInput>) {
+    const set: { title?: string; order?: number; content_delta?: string | null; updated_at: string } = { updated_at: nowIso() };
+    if (changes.title !== undefined) set.title = changes.title;
+    if (changes.order !== undefined) set.order = changes.order;
+    if (changes.content_delta !== undefined) set.content_delta = changes.content_delta == null ? null : JSON.stringify(changes.content_delta);
+    return this.db
+      .updateTable('chapters')
+      .set(set)
+      .where('book_id', '=', bookId)
+      .where('id', '=', chapterId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async delete(bookId: number, chapterId: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('chapters').where('book_id', '=', bookId).where('id', '=', chapterId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}
+
+/** The API's view of a chapter: content as the JSON document it was saved as. */
+export function serializeChapter(row: Chapter) {
+  return {
+    id: row.id,
+    book: row.book_id,
+    title: row.title,
+    order: row.order,
+    content_delta: row.content_delta == null ? null : (JSON.parse(row.content_delta) as unknown),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Database, MediaFilesTable } from '../db/schema';
+import type { Insertable } from 'kysely';
+
+export class MediaRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async record(file: Insertable<MediaFilesTable>): Promise<void> {
+    await this.db.insertInto('media_files').values(file).execute();
+  }
+
+  /** True when this server issued the media path (a `/media/...` URL it handed out). */
+  async exists(path: string, kind?: 'image' | 'video'): Promise<boolean> {
+    let query = this.db.selectFrom('media_files').select('id').where('path', '=', path);
+    if (kind) query = query.where('kind', '=', kind);
+    return Boolean(await query.executeTakeFirst());
+  }
+}

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { QuizData } from '../../src/contract/quiz';
+import type { Database } from '../db/schema';
+import { nowIso } from '../lib/time';
+
+export interface QuizView {
+  id: number;
+  book_id: number;
+  title: string;
+  version: number;
+  quiz_data: string;
+}
+
+export class QuizzesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private current() {
+    return this.db
+      .selectFrom('quizzes as q')
+      .innerJoin('quiz_versions as v', (join) => join.onRef('v.quiz_id', '=', 'q.id').onRef('v.version', '=', 'q.current_version'))
+      .select(['q.id', 'q.book_id', 'q.title', 'q.current_version as version', 'v.quiz_data']);
+  }
+
+  findByBook(bookId: number): Promise<QuizView | undefined> {
+    return this.current().where('q.book_id', '=', bookId).executeTakeFirst();
+  }
+
+  findById(quizId: number): Promise<QuizView | undefined> {
+    return this.current().where('q.id', '=', quizId).executeTakeFirst();
+  }
+
+  findVersion(quizId: number, version: number) {
+    return this.db.selectFrom('quiz_versions').selectAll().where('quiz_id', '=', quizId).where('version', '=', version).executeTakeFirst();
+  }
+
+  /** Stores quiz data as a new version (old versions are kept for grading past attempts). */
+  async saveNewVersion(bookId: number, title: string, data: QuizData, userId: number | null): Promise<{ quiz: QuizView; created: boolean }> {
+    const created = await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const existing = await trx.selectFrom('quizzes').selectAll().where('book_id', '=', bookId).executeTakeFirst();
+      const quizId =
+        existing?.id ??
+        (await trx
+          .insertInto('quizzes')
+          .values({ book_id: bookId, title, current_version: 0, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()).id;
+      const last = await trx
+        .selectFrom('quiz_versions')
+        .select((eb) => eb.fn.max('version').as('max'))
+        .where('quiz_id', '=', quizId)
+        .executeTakeFirst();
+      const version = Number(last?.max ?? 0) + 1;
+      await trx
+        .insertInto('quiz_versions')
+        .values({ quiz_id: quizId, version, quiz_data: JSON.stringify(data), created_by: userId, created_at: now })
+        .execute();
+      await trx.updateTable('quizzes').set({ title, current_version: version, updated_at: now }).where('id', '=', quizId).execute();
+      return !existing;
+    });
+    return { quiz: (await this.findByBook(bookId))!, created };
+  }
+
+  async deleteByBook(bookId: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('quizzes').where('book_id', '=', bookId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

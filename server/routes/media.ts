@@ -1,0 +1,159 @@
+/**
+ * Uploads for chapter images, videos and book covers. Images are identified by their bytes
+ * and re-encoded (a PNG header followed by HTML is not an image); SVG is refused. Videos
+ * are streamed to disk, never held whole in memory, and must be MP4 by content.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { forbidden, HttpError } from '../lib/errors';
+import { defineRoute } from '../lib/route';
+import { nowIso } from '../lib/time';
+import { userOf } from '../plugins/auth';
+import { errors } from './schemas';
+
+const MAX_PIXELS = 40_000_000;
+const IMAGE_TYPES: Record<string, { ext: string; format: 'jpeg' | 'png' | 'webp' | 'gif' }> = {
+  'image/jpeg': { ext: 'jpg', format: 'jpeg' },
+  'image/png': { ext: 'png', format: 'png' },
+  'image/webp': { ext: 'webp', format: 'webp' },
+  'image/gif': { ext: 'gif', format: 'gif' },
+};
+
+const uploadError = (status: number, error: string) => new HttpError(status, { error });
+const randomName = (ext: string) => `${new Date().toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}.${ext}`;
+
+export async function mediaRoutes(app: FastifyInstance) {
+  const { repos, config } = app;
+
+  async function requireUploader(request: FastifyRequest) {
+    const user = userOf(request);
+    if (!user.is_superuser && !(await repos.books.ownsAny(user.user_id))) throw forbidden('Only superusers and book owners may upload media.');
+    return user;
+  }
+
+  /** The single file part of the request, under the expected field name. */
+  async function filePart(request: FastifyRequest, field: string, maxBytes: number) {
+    const declared = Number(request.headers['content-length'] ?? 0);
+    if (declared > maxBytes + 64 * 1024) throw uploadError(413, `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB.`);
+    let part;
+    try {
+      part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw uploadError(415, 'Send the file as multipart/form-data.');
+      throw error;
+    }
+    if (!part || part.fieldname !== field) {
+      part?.file.resume();
+      throw uploadError(400, `No file was sent in the '${field}' field.`);
+    }
+    return part;
+  }
+
+  async function store(relative: string, kind: 'image' | 'video', contentType: string, size: number, userId: number) {
+    const url = `/media/${kind}s/${relative}`;
+    await repos.media.record({ path: url, kind, content_type: contentType, size, uploaded_by: userId, created_at: nowIso() });
+    return url;
+  }
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/media/upload-image/',
+    summary: 'Upload an image (field `image`): JPEG, PNG, WebP or GIF, re-encoded',
+    tag: 'media',
+    multipart: true,
+    responses: {
+      201: { description: 'Stored', schema: z.object({ imageUrl: z.string() }) },
+      400: { description: 'Not an acceptable image', schema: z.object({ error: z.string() }) },
+      401: errors[401],
+      403: errors[403],
+      413: { description: 'Too large', schema: z.object({ error: z.string() }) },
+      415: { description: 'Not a supported image type', schema: z.object({ error: z.string() }) },
+    },
+    handler: async (request, reply) => {
+      const user = await requireUploader(request);
+      const part = await filePart(request, 'image', config.maxImageBytes);
+      let buffer: Buffer;
+      try {
+        buffer = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw uploadError(413, `The image is larger than ${Math.round(config.maxImageBytes / 1024 / 1024)} MiB.`);
+        throw error;
+      }
+      const detected = await fileTypeFromBuffer(buffer);
+      const type = detected && IMAGE_TYPES[detected.mime];
+      if (!type) throw uploadError(415, 'Only JPEG, PNG, WebP and GIF images can be uploaded.');
+      let output: Buffer;
+      try {
+        const image = sharp(buffer, { limitInputPixels: MAX_PIXELS, animated: type.format === 'gif' || type.format === 'webp' });
+        const { width = 0, height = 0, pages = 1 } = await image.metadata();
+        if (width * height * pages > MAX_PIXELS) throw uploadError(413, 'The image has more than 40 megapixels.');
+        // Re-encoding drops anything that is not pixels (scripts, trailing HTML, metadata).
+        output = await image.rotate().toFormat(type.format).toBuffer();
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const message = (error as Error).message ?? '';
+        if (/pixel limit/i.test(message)) throw uploadError(413, 'The image has more than 40 megapixels.');
+        throw uploadError(400, 'The image could not be read. It may be damaged.');
+      }
+      const relative = randomName(type.ext);
+      const target = path.join(config.mediaDir, 'images', relative);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, output, { flag: 'wx' });
+      const url = await store(relative, 'image', detected!.mime, output.length, user.user_id);
+      reply.code(201);
+      return { imageUrl: url };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/media/upload-video/',
+    summary: 'Upload an MP4 video (field `video`), streamed to disk',
+    tag: 'media',
+    multipart: true,
+    responses: {
+      201: { description: 'Stored', schema: z.object({ videoUrl: z.string() }) },
+      400: { description: 'No video', schema: z.object({ error: z.string() }) },
+      401: errors[401],
+      403: errors[403],
+      413: { description: 'Too large', schema: z.object({ error: z.string() }) },
+      415: { description: 'Not an MP4 video', schema: z.object({ error: z.string() }) },
+    },
+    handler: async (request, reply) => {
+      const user = await requireUploader(request);
+      const part = await filePart(request, 'video', config.maxVideoBytes);
+      const tmpDir = path.join(config.mediaDir, 'tmp');
+      await mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, randomBytes(16).toString('hex'));
+      try {
+        try {
+          await pipeline(part.file, createWriteStream(tmp, { flags: 'wx' }));
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw uploadError(413, `The video is larger than ${Math.round(config.maxVideoBytes / 1024 / 1024)} MiB.`);
+          throw error;
+        }
+        if (part.file.truncated) throw uploadError(413, `The video is larger than ${Math.round(config.maxVideoBytes / 1024 / 1024)} MiB.`);
+        const detected = await fileTypeFromFile(tmp);
+        if (detected?.mime !== 'video/mp4') throw uploadError(415, 'Only MP4 videos can be uploaded.');
+        const relative = randomName('mp4');
+        const target = path.join(config.mediaDir, 'videos', relative);
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(tmp, target);
+        const { size } = await stat(target);
+        reply.code(201);
+        return { videoUrl: await store(relative, 'video', 'video/mp4', size, user.user_id) };
+      } finally {
+        await rm(tmp, { force: true });
+      }
+    },
+  });
+}

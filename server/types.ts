@@ -1,0 +1,21 @@
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { CurrentUser } from './plugins/auth';
+import type { Repositories } from './repositories';
+import type { SessionService } from './plugins/auth';
+import type { LoginLimiter } from './plugins/login-limiter';
+import type { OpenApiRegistry } from './lib/route';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    repos: Repositories;
+    sessions: SessionService;
+    loginLimiter: LoginLimiter;
+    openapi: OpenApiRegistry;
+  }
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+  }
+}
