@@ -95,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeout: 120_000,
   });
 
+  // The API speaks JSON (and multipart for uploads) only: a text/plain body is a 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(repositories, { config: options.config, db: options.db });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
@@ -115,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && options.distDir && app.hasDecorator('sendFile')) {
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && options.distDir && app.hasReplyDecorator('sendFile')) {
       // The SPA fallback: the client-side router owns every other path.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

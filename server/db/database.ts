@@ -11,6 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema in use, when not the default one. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,7 @@ export function openDatabase(options: DbOptions): Db {
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', schema: options.pgSchema, close: () => kysely.destroy() };
   }
   const database = new SQLite(options.sqliteFile);
   // WAL lets readers and one writer work at once and survived kill -9 here; FULL makes an

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { fieldErrors, type FieldErrors } from './errors';
 
 function messageFor(issue: z.core.$ZodIssue): string {
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.input === undefined)
+    return 'This field is required.';
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'This field is required.';

@@ -37,7 +37,7 @@ async function staticPlugin(app: FastifyInstance, options: { distDir?: string })
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
-    index: false,
+    index: ['index.html'],
     dotfiles: 'ignore',
     wildcard: true,
     setHeaders: (res, file) => {

@@ -17,7 +17,7 @@ const memberSchema = z.object({
 
 const addMemberSchema = z.strictObject({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  role: z.enum(['member', 'admin'], { error: (issue) => `"${String(issue.input)}" is not a valid choice. Choose member or admin.` }),
+  role: z.enum(['member', 'admin']),
 });
 
 export async function organizationRoutes(app: FastifyInstance) {
