@@ -1,0 +1,113 @@
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import MenuOutlined from '@mui/icons-material/MenuOutlined';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
+import { InstallButton } from './install-button';
+import { NAVBAR_LINKS } from './navigation-links';
+import type { NavbarAccountVariant } from './navbar-account';
+import { RouterButton, RouterLink, RouterListItemButton } from './router-link';
+
+export interface NavbarProps {
+  brand: string;
+  /** The account part (Login/Register, or the signed-in user's links); see NavbarAccount. */
+  renderAccount: (variant: NavbarAccountVariant, onNavigate?: () => void) => ReactNode;
+}
+
+/** The top bar: logo, the spec's links, the account slot; a drawer below the md breakpoint. */
+export function Navbar({ brand, renderAccount }: NavbarProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = () => setDrawerOpen(false);
+
+  return (
+    <AppBar position="sticky" color="primary" component="header">
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 } }}>
+        <RouterLink
+          to="/"
+          color="inherit"
+          underline="none"
+          aria-label={`${brand} — home`}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, flexShrink: 0 }}
+        >
+          <Box component="img" src="/favicon.svg" alt="" width={36} height={36} sx={{ borderRadius: 1 }} />
+          <Typography component="span" sx={{ fontWeight: 800, fontSize: { xs: '1rem', sm: '1.1rem' }, lineHeight: 1.1 }}>
+            {brand}
+          </Typography>
+        </RouterLink>
+
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+          {NAVBAR_LINKS.map((link) => (
+            <RouterButton
+              key={link.to}
+              to={link.to}
+              color="inherit"
+              sx={{
+                borderRadius: 1,
+                px: 1.25,
+                whiteSpace: 'nowrap',
+                '&[data-status="active"]': { bgcolor: 'rgba(255,255,255,0.16)', boxShadow: 'inset 0 -3px 0 #c9a227' },
+              }}
+            >
+              {link.label}
+            </RouterButton>
+          ))}
+        </Box>
+        <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+        <InstallButton />
+        <Box sx={{ display: { xs: 'none', md: 'flex' } }}>{renderAccount('bar')}</Box>
+        <IconButton
+          color="inherit"
+          edge="end"
+          aria-label="Open navigation menu"
+          aria-controls="navigation-drawer"
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+          sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+        >
+          <MenuOutlined />
+        </IconButton>
+      </Toolbar>
+
+      <Drawer
+        id="navigation-drawer"
+        anchor="right"
+        open={drawerOpen}
+        onClose={closeDrawer}
+        slotProps={{ paper: { sx: { width: 'min(320px, 85vw)' } } }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
+          <Typography component="span" sx={{ fontWeight: 800 }}>
+            Menu
+          </Typography>
+          <IconButton aria-label="Close navigation menu" onClick={closeDrawer}>
+            <CloseOutlined />
+          </IconButton>
+        </Box>
+        <Divider />
+        <Box component="nav" aria-label="Main">
+          <List>
+            {NAVBAR_LINKS.map((link) => (
+              <RouterListItemButton
+                key={link.to}
+                to={link.to}
+                onClick={closeDrawer}
+                sx={{ '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 } }}
+              >
+                <ListItemText primary={link.label} />
+              </RouterListItemButton>
+            ))}
+          </List>
+          <Divider />
+          <List>{renderAccount('drawer', closeDrawer)}</List>
+        </Box>
+      </Drawer>
+    </AppBar>
+  );
+}

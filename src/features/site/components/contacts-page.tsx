@@ -1,0 +1,22 @@
+import { institute } from '../../../content/institute';
+import { ContactSection } from './contact-section';
+import { PageHero } from './page-hero';
+import { Section } from './section';
+
+/** Contacts (/contacts): details, map and the contact form. */
+export function ContactsPage() {
+  return (
+    <>
+      <title>{`Contacts — ${institute.name}`}</title>
+      <PageHero
+        title="Contact Us"
+        subtitle="Questions about courses, fees or workshops? Write to us or call the institute desk."
+        imageUrl="/images/hero-theatre.svg"
+        minHeight="32vh"
+      />
+      <Section id="contact-details" title="Get in touch">
+        <ContactSection />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from 'react';
+
+/** Chromium's install event; not in TypeScript's DOM library. */
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
+}
+
+let deferredPrompt: BeforeInstallPromptEvent | null = null;
+let listening = false;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Captures the browser's install offer so the navbar can show an install button instead of
+ * the browser's own banner. Call once at start-up: the event can fire before React renders.
+ */
+export function listenForInstallPrompt(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferredPrompt = event as BeforeInstallPromptEvent;
+    emit();
+  });
+  window.addEventListener('appinstalled', () => {
+    deferredPrompt = null;
+    emit();
+  });
+}
+
+/** Shows the browser's install dialog; the offer is used up either way. */
+export async function promptInstall(): Promise<void> {
+  const offer = deferredPrompt;
+  if (!offer) return;
+  deferredPrompt = null;
+  emit();
+  await offer.prompt();
+  await offer.userChoice.catch(() => undefined);
+}
+
+/** True while the browser offers installation of the app. */
+export function useCanInstall(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => deferredPrompt !== null,
+    () => false,
+  );
+}

@@ -1,0 +1,25 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './components/app-providers';
+import { listenForInstallPrompt } from './lib/install-prompt';
+import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/sw-bridge';
+import { createAppRouter } from './router';
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+listenForInstallPrompt();
+if (import.meta.env.PROD) registerServiceWorker();
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

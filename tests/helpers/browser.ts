@@ -1,0 +1,145 @@
+/**
+ * Debian's Chromium driven by playwright-core, for the e2e tests (tests/e2e/).
+ * Each `launchApp()` gets a fresh profile (its own service worker, caches and IndexedDB),
+ * so tests do not leak state into each other. Nothing here downloads a browser.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_MISSING_MESSAGE = "Install Debian's chromium: apt-get install -y chromium";
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
+
+export interface AppBrowser {
+  context: BrowserContext;
+  baseURL: string;
+  /** Opens a new tab on `path` and waits until the app has rendered its main landmark. */
+  open(path: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  viewport?: { width: number; height: number };
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+/** Fails with the install hint when Debian's chromium is missing. */
+export function assertChromiumInstalled(): void {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING_MESSAGE);
+}
+
+/** Launches Chromium with a fresh persistent profile (service workers need a real profile). */
+export async function launchApp(baseURL: string, options: LaunchOptions = {}): Promise<AppBrowser> {
+  assertChromiumInstalled();
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'lap-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    baseURL,
+    viewport: options.viewport ?? DESKTOP_VIEWPORT,
+    reducedMotion: options.reducedMotion ?? 'reduce',
+    serviceWorkers: 'allow',
+  });
+  // The persistent context opens one blank tab; close it so pages are only ours.
+  for (const page of context.pages()) await page.close();
+  return {
+    context,
+    baseURL,
+    async open(pathname: string) {
+      const page = await context.newPage();
+      await page.goto(pathname);
+      await waitForApp(page);
+      return page;
+    },
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until React has rendered the shell (the main landmark exists and has content). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForSelector('main#main-content > *', { timeout: 20_000 });
+}
+
+/**
+ * Waits until the page's service worker is `activated` and controls the page. In Chromium the
+ * page becomes controlled while the worker is still `activating`, so both are checked.
+ */
+export async function waitForServiceWorker(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return Boolean(registration?.active && registration.active.state === 'activated' && navigator.serviceWorker.controller);
+    },
+    undefined,
+    { timeout: timeoutMs, polling: 200 },
+  );
+}
+
+/** Cuts the whole browser context off the network (the service worker's fetches too). */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.setOffline(false);
+}
+
+/** Records the URLs of the scripts a page requests (not the service worker's own fetches). */
+export function recordScriptRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.resourceType() === 'script') urls.push(request.url());
+  });
+  return urls;
+}
+
+/** Saves a full-page screenshot under /screenshots (git-ignored). */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await loadLazyImages(page);
+  const file = path.resolve('screenshots', `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Scrolls through the page so lazy images load, waits for them, then returns to the top. */
+export async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    await Promise.all(
+      Array.from(document.images)
+        .filter((img) => !img.complete)
+        .map(
+          (img) =>
+            new Promise((resolve) => {
+              img.addEventListener('load', resolve, { once: true });
+              img.addEventListener('error', resolve, { once: true });
+              setTimeout(resolve, 5000);
+            }),
+        ),
+    );
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+}
