@@ -1,0 +1,125 @@
+/**
+ * The stored session (SPEC §3 "Browser storage"): `access_token`, `refresh_token` and `user`
+ * (the decoded access token) in localStorage, shared by every tab. Listeners hear changes
+ * made here and in other tabs.
+ */
+import { useSyncExternalStore } from 'react';
+
+export const STORAGE_KEYS = { access: 'access_token', refresh: 'refresh_token', user: 'user' } as const;
+
+/** SPEC §3 "User session", decoded from the access token. */
+export interface SessionUser {
+  user_id: number;
+  email: string;
+  full_name: string;
+  organization_id: number | null;
+  organization_name: string | null;
+  organization_role: string | null;
+  is_superuser: boolean;
+  is_staff: boolean;
+}
+
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || (Object.values(STORAGE_KEYS) as string[]).includes(event.key)) notify();
+  });
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const read = (key: string) => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+export const getAccessToken = () => read(STORAGE_KEYS.access);
+export const getRefreshToken = () => read(STORAGE_KEYS.refresh);
+
+let cachedUserText: string | null = null;
+let cachedUser: SessionUser | null = null;
+/** The stored user; the same object until the stored text changes (safe for useSyncExternalStore). */
+export function getStoredUser(): SessionUser | null {
+  const text = read(STORAGE_KEYS.user);
+  if (text !== cachedUserText) {
+    cachedUserText = text;
+    try {
+      cachedUser = text ? (JSON.parse(text) as SessionUser) : null;
+    } catch {
+      cachedUser = null;
+    }
+  }
+  return cachedUser;
+}
+
+function decodePayload(token: string): Record<string, unknown> | null {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const json = decodeURIComponent(
+      Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
+    );
+    return JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** The user claims of an access token (not verified: the server verifies every call). */
+export function decodeUser(access: string): SessionUser | null {
+  const claims = decodePayload(access);
+  if (!claims || typeof claims.user_id !== 'number' || typeof claims.email !== 'string') return null;
+  return {
+    user_id: claims.user_id,
+    email: claims.email,
+    full_name: typeof claims.full_name === 'string' ? claims.full_name : '',
+    organization_id: typeof claims.organization_id === 'number' ? claims.organization_id : null,
+    organization_name: typeof claims.organization_name === 'string' ? claims.organization_name : null,
+    organization_role: typeof claims.organization_role === 'string' ? claims.organization_role : null,
+    is_superuser: claims.is_superuser === true,
+    is_staff: claims.is_staff === true,
+  };
+}
+
+/** True when the token's `exp` has passed (with a little margin), or it cannot be read. */
+export function isTokenExpired(token: string | null, marginSeconds = 10): boolean {
+  const exp = token ? decodePayload(token)?.exp : undefined;
+  return typeof exp !== 'number' || exp * 1000 <= Date.now() + marginSeconds * 1000;
+}
+
+/** Stores a token pair and the user decoded from the access token. */
+export function storeSession(access: string, refresh?: string | null, user: SessionUser | null = decodeUser(access)): SessionUser | null {
+  localStorage.setItem(STORAGE_KEYS.access, access);
+  if (refresh) localStorage.setItem(STORAGE_KEYS.refresh, refresh);
+  if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  notify();
+  return user;
+}
+
+export function clearSession(): void {
+  for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+  notify();
+}
+
+/** The signed-in user as stored, re-rendering on sign-in, sign-out and other tabs' changes. */
+export function useStoredUser(): SessionUser | null {
+  return useSyncExternalStore(subscribeSession, getStoredUser, () => null);
+}
+
+const expiredListeners = new Set<() => void>();
+/** The app listens (and goes to /login); the API client, which shows no UI, announces. */
+export function onSessionExpired(listener: () => void): () => void {
+  expiredListeners.add(listener);
+  return () => expiredListeners.delete(listener);
+}
+export function announceSessionExpired(): void {
+  expiredListeners.forEach((listener) => listener());
+}
