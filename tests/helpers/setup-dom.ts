@@ -1,0 +1,21 @@
+/** jsdom setup for the `src` test project. */
+import '@testing-library/jest-dom/vitest';
+import 'fake-indexeddb/auto';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { installMatchMedia, setPrefersReducedMotion } from './media';
+
+installMatchMedia();
+
+beforeEach(() => {
+  // jsdom does not implement scrolling; the app scrolls to the top on every path change.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView = vi.fn();
+  setPrefersReducedMotion(false);
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  vi.useRealTimers();
+});
