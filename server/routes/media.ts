@@ -93,8 +93,9 @@ export async function mediaRoutes(app: FastifyInstance) {
       let output: Buffer;
       try {
         const image = sharp(buffer, { limitInputPixels: MAX_PIXELS, animated: type.format === 'gif' || type.format === 'webp' });
-        const { width = 0, height = 0, pages = 1 } = await image.metadata();
-        if (width * height * pages > MAX_PIXELS) throw uploadError(413, 'The image has more than 40 megapixels.');
+        // For an animation sharp reports the height of all frames stacked: that is the pixel count.
+        const { width = 0, height = 0 } = await image.metadata();
+        if (width * height > MAX_PIXELS) throw uploadError(413, 'The image has more than 40 megapixels.');
         // Re-encoding drops anything that is not pixels (scripts, trailing HTML, metadata).
         output = await image.rotate().toFormat(type.format).toBuffer();
       } catch (error) {

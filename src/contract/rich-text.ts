@@ -59,7 +59,9 @@ function sanitizeLexicalNode(node: Json): Json[] {
     if (!isSafeMediaUrl(copy.src)) return [];
   }
   if (type === VIDEO_EMBED_TYPE && !isEmbedUrl(copy.url)) return [];
-  if (type === 'text' && 'style' in copy) copy.style = sanitizeTextStyle(copy.style);
+  // Any node may carry inline CSS (text, tab, and element nodes' textStyle): only colours stay.
+  if ('style' in copy) copy.style = sanitizeTextStyle(copy.style);
+  if ('textStyle' in copy) copy.textStyle = sanitizeTextStyle(copy.textStyle);
   return [copy];
 }
 

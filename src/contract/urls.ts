@@ -26,7 +26,8 @@ export function isSafeLinkUrl(url: unknown): url is string {
   if (typeof url !== 'string' || url.length > 2048) return false;
   // Browsers ignore tabs, newlines and leading control characters inside schemes ("java\tscript:").
   const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
-  if (compact.startsWith('/') && !compact.startsWith('//')) return true;
+  // A same-site path. Browsers read a backslash as "/", so a backslash after "/" could leave the site.
+  if (compact.startsWith('/') && !compact.startsWith('//') && !compact.includes('\\')) return true;
   if (compact.startsWith('#')) return true;
   const match = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
   if (!match) return false;
