@@ -11,20 +11,21 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
-import { Route as BooksRouteImport } from './routes/books'
+import { Route as ProtectedRouteImport } from './routes/_protected'
 import { Route as ContactsRouteImport } from './routes/contacts'
-import { Route as CreateBookRouteImport } from './routes/create-book'
-import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as HomeRouteImport } from './routes/home'
 import { Route as InnovationsRouteImport } from './routes/innovations'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as TrainingProgramsRouteImport } from './routes/training-programs'
+import { Route as ProtectedBooksRouteImport } from './routes/_protected.books'
+import { Route as ProtectedCreateBookRouteImport } from './routes/_protected.create-book'
+import { Route as ProtectedDashboardRouteImport } from './routes/_protected.dashboard'
 import { Route as AboutIndexRouteImport } from './routes/about.index'
 import { Route as AboutSlugRouteImport } from './routes/about.$slug'
-import { Route as BookBookIdRouteImport } from './routes/book.$bookId'
 import { Route as NewsUpdatesIndexRouteImport } from './routes/news-updates.index'
 import { Route as NewsUpdatesPostIdRouteImport } from './routes/news-updates.$postId'
+import { Route as ProtectedBookBookIdRouteImport } from './routes/_protected.book.$bookId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -36,24 +37,13 @@ const SplatRoute = SplatRouteImport.update({
   path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any)
-const BooksRoute = BooksRouteImport.update({
-  id: '/books',
-  path: '/books',
+const ProtectedRoute = ProtectedRouteImport.update({
+  id: '/_protected',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactsRoute = ContactsRouteImport.update({
   id: '/contacts',
   path: '/contacts',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CreateBookRoute = CreateBookRouteImport.update({
-  id: '/create-book',
-  path: '/create-book',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DashboardRoute = DashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeRoute = HomeRouteImport.update({
@@ -81,6 +71,21 @@ const TrainingProgramsRoute = TrainingProgramsRouteImport.update({
   path: '/training-programs',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProtectedBooksRoute = ProtectedBooksRouteImport.update({
+  id: '/books',
+  path: '/books',
+  getParentRoute: () => ProtectedRoute,
+} as any)
+const ProtectedCreateBookRoute = ProtectedCreateBookRouteImport.update({
+  id: '/create-book',
+  path: '/create-book',
+  getParentRoute: () => ProtectedRoute,
+} as any)
+const ProtectedDashboardRoute = ProtectedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 const AboutIndexRoute = AboutIndexRouteImport.update({
   id: '/about/',
   path: '/about/',
@@ -89,11 +94,6 @@ const AboutIndexRoute = AboutIndexRouteImport.update({
 const AboutSlugRoute = AboutSlugRouteImport.update({
   id: '/about/$slug',
   path: '/about/$slug',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BookBookIdRoute = BookBookIdRouteImport.update({
-  id: '/book/$bookId',
-  path: '/book/$bookId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NewsUpdatesIndexRoute = NewsUpdatesIndexRouteImport.update({
@@ -106,133 +106,137 @@ const NewsUpdatesPostIdRoute = NewsUpdatesPostIdRouteImport.update({
   path: '/news-updates/$postId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProtectedBookBookIdRoute = ProtectedBookBookIdRouteImport.update({
+  id: '/book/$bookId',
+  path: '/book/$bookId',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
-  '/books': typeof BooksRoute
   '/contacts': typeof ContactsRoute
-  '/create-book': typeof CreateBookRoute
-  '/dashboard': typeof DashboardRoute
   '/home': typeof HomeRoute
   '/innovations': typeof InnovationsRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/training-programs': typeof TrainingProgramsRoute
+  '/books': typeof ProtectedBooksRoute
+  '/create-book': typeof ProtectedCreateBookRoute
+  '/dashboard': typeof ProtectedDashboardRoute
   '/about/$slug': typeof AboutSlugRoute
-  '/book/$bookId': typeof BookBookIdRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about/': typeof AboutIndexRoute
   '/news-updates/': typeof NewsUpdatesIndexRoute
+  '/book/$bookId': typeof ProtectedBookBookIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
-  '/books': typeof BooksRoute
   '/contacts': typeof ContactsRoute
-  '/create-book': typeof CreateBookRoute
-  '/dashboard': typeof DashboardRoute
   '/home': typeof HomeRoute
   '/innovations': typeof InnovationsRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/training-programs': typeof TrainingProgramsRoute
+  '/books': typeof ProtectedBooksRoute
+  '/create-book': typeof ProtectedCreateBookRoute
+  '/dashboard': typeof ProtectedDashboardRoute
   '/about/$slug': typeof AboutSlugRoute
-  '/book/$bookId': typeof BookBookIdRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about': typeof AboutIndexRoute
   '/news-updates': typeof NewsUpdatesIndexRoute
+  '/book/$bookId': typeof ProtectedBookBookIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
-  '/books': typeof BooksRoute
+  '/_protected': typeof ProtectedRouteWithChildren
   '/contacts': typeof ContactsRoute
-  '/create-book': typeof CreateBookRoute
-  '/dashboard': typeof DashboardRoute
   '/home': typeof HomeRoute
   '/innovations': typeof InnovationsRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/training-programs': typeof TrainingProgramsRoute
+  '/_protected/books': typeof ProtectedBooksRoute
+  '/_protected/create-book': typeof ProtectedCreateBookRoute
+  '/_protected/dashboard': typeof ProtectedDashboardRoute
   '/about/$slug': typeof AboutSlugRoute
-  '/book/$bookId': typeof BookBookIdRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about/': typeof AboutIndexRoute
   '/news-updates/': typeof NewsUpdatesIndexRoute
+  '/_protected/book/$bookId': typeof ProtectedBookBookIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/$'
-    | '/books'
     | '/contacts'
-    | '/create-book'
-    | '/dashboard'
     | '/home'
     | '/innovations'
     | '/login'
     | '/register'
     | '/training-programs'
+    | '/books'
+    | '/create-book'
+    | '/dashboard'
     | '/about/$slug'
-    | '/book/$bookId'
     | '/news-updates/$postId'
     | '/about/'
     | '/news-updates/'
+    | '/book/$bookId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$'
-    | '/books'
     | '/contacts'
-    | '/create-book'
-    | '/dashboard'
     | '/home'
     | '/innovations'
     | '/login'
     | '/register'
     | '/training-programs'
+    | '/books'
+    | '/create-book'
+    | '/dashboard'
     | '/about/$slug'
-    | '/book/$bookId'
     | '/news-updates/$postId'
     | '/about'
     | '/news-updates'
+    | '/book/$bookId'
   id:
     | '__root__'
     | '/'
     | '/$'
-    | '/books'
+    | '/_protected'
     | '/contacts'
-    | '/create-book'
-    | '/dashboard'
     | '/home'
     | '/innovations'
     | '/login'
     | '/register'
     | '/training-programs'
+    | '/_protected/books'
+    | '/_protected/create-book'
+    | '/_protected/dashboard'
     | '/about/$slug'
-    | '/book/$bookId'
     | '/news-updates/$postId'
     | '/about/'
     | '/news-updates/'
+    | '/_protected/book/$bookId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
-  BooksRoute: typeof BooksRoute
+  ProtectedRoute: typeof ProtectedRouteWithChildren
   ContactsRoute: typeof ContactsRoute
-  CreateBookRoute: typeof CreateBookRoute
-  DashboardRoute: typeof DashboardRoute
   HomeRoute: typeof HomeRoute
   InnovationsRoute: typeof InnovationsRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   TrainingProgramsRoute: typeof TrainingProgramsRoute
   AboutSlugRoute: typeof AboutSlugRoute
-  BookBookIdRoute: typeof BookBookIdRoute
   NewsUpdatesPostIdRoute: typeof NewsUpdatesPostIdRoute
   AboutIndexRoute: typeof AboutIndexRoute
   NewsUpdatesIndexRoute: typeof NewsUpdatesIndexRoute
@@ -254,11 +258,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/books': {
-      id: '/books'
-      path: '/books'
-      fullPath: '/books'
-      preLoaderRoute: typeof BooksRouteImport
+    '/_protected': {
+      id: '/_protected'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ProtectedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contacts': {
@@ -266,20 +270,6 @@ declare module '@tanstack/react-router' {
       path: '/contacts'
       fullPath: '/contacts'
       preLoaderRoute: typeof ContactsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/create-book': {
-      id: '/create-book'
-      path: '/create-book'
-      fullPath: '/create-book'
-      preLoaderRoute: typeof CreateBookRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/dashboard': {
-      id: '/dashboard'
-      path: '/dashboard'
-      fullPath: '/dashboard'
-      preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home': {
@@ -317,6 +307,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrainingProgramsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_protected/books': {
+      id: '/_protected/books'
+      path: '/books'
+      fullPath: '/books'
+      preLoaderRoute: typeof ProtectedBooksRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
+    '/_protected/create-book': {
+      id: '/_protected/create-book'
+      path: '/create-book'
+      fullPath: '/create-book'
+      preLoaderRoute: typeof ProtectedCreateBookRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
+    '/_protected/dashboard': {
+      id: '/_protected/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof ProtectedDashboardRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
     '/about/': {
       id: '/about/'
       path: '/about'
@@ -329,13 +340,6 @@ declare module '@tanstack/react-router' {
       path: '/about/$slug'
       fullPath: '/about/$slug'
       preLoaderRoute: typeof AboutSlugRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/book/$bookId': {
-      id: '/book/$bookId'
-      path: '/book/$bookId'
-      fullPath: '/book/$bookId'
-      preLoaderRoute: typeof BookBookIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/news-updates/': {
@@ -352,23 +356,45 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewsUpdatesPostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_protected/book/$bookId': {
+      id: '/_protected/book/$bookId'
+      path: '/book/$bookId'
+      fullPath: '/book/$bookId'
+      preLoaderRoute: typeof ProtectedBookBookIdRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
   }
 }
+
+interface ProtectedRouteChildren {
+  ProtectedBooksRoute: typeof ProtectedBooksRoute
+  ProtectedCreateBookRoute: typeof ProtectedCreateBookRoute
+  ProtectedDashboardRoute: typeof ProtectedDashboardRoute
+  ProtectedBookBookIdRoute: typeof ProtectedBookBookIdRoute
+}
+
+const ProtectedRouteChildren: ProtectedRouteChildren = {
+  ProtectedBooksRoute: ProtectedBooksRoute,
+  ProtectedCreateBookRoute: ProtectedCreateBookRoute,
+  ProtectedDashboardRoute: ProtectedDashboardRoute,
+  ProtectedBookBookIdRoute: ProtectedBookBookIdRoute,
+}
+
+const ProtectedRouteWithChildren = ProtectedRoute._addFileChildren(
+  ProtectedRouteChildren,
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
-  BooksRoute: BooksRoute,
+  ProtectedRoute: ProtectedRouteWithChildren,
   ContactsRoute: ContactsRoute,
-  CreateBookRoute: CreateBookRoute,
-  DashboardRoute: DashboardRoute,
   HomeRoute: HomeRoute,
   InnovationsRoute: InnovationsRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   TrainingProgramsRoute: TrainingProgramsRoute,
   AboutSlugRoute: AboutSlugRoute,
-  BookBookIdRoute: BookBookIdRoute,
   NewsUpdatesPostIdRoute: NewsUpdatesPostIdRoute,
   AboutIndexRoute: AboutIndexRoute,
   NewsUpdatesIndexRoute: NewsUpdatesIndexRoute,

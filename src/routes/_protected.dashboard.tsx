@@ -1,9 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PlaceholderPage } from '../components/placeholder-page';
-import { requireAccessToken } from '../lib/require-auth';
 
 /** Protected placeholder: the accounts and books features replace the guard and the body. */
-export const Route = createFileRoute('/dashboard')({
-  beforeLoad: requireAccessToken,
+export const Route = createFileRoute('/_protected/dashboard')({
   component: () => <PlaceholderPage title="Dashboard">This area is being set up.</PlaceholderPage>,
 });
