@@ -84,14 +84,27 @@ export async function waitForApp(page: Page): Promise<void> {
  * page becomes controlled while the worker is still `activating`, so both are checked.
  */
 export async function waitForServiceWorker(page: Page, timeoutMs = 30_000): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return Boolean(registration?.active && registration.active.state === 'activated' && navigator.serviceWorker.controller);
-    },
-    undefined,
-    { timeout: timeoutMs, polling: 200 },
-  );
+  const state = await page.evaluate(async (timeout) => {
+    const settle = (async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const worker = registration.active;
+      if (!worker) return 'no active worker';
+      if (worker.state !== 'activated') {
+        await new Promise<void>((resolve) => {
+          const check = () => worker.state === 'activated' && resolve();
+          worker.addEventListener('statechange', check);
+          check();
+        });
+      }
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      }
+      return 'activated';
+    })();
+    const timer = new Promise<string>((resolve) => setTimeout(() => resolve('timed out'), timeout));
+    return Promise.race([settle, timer]);
+  }, timeoutMs);
+  if (state !== 'activated') throw new Error(`The service worker did not activate and take control: ${state}`);
 }
 
 /** Cuts the whole browser context off the network (the service worker's fetches too). */
