@@ -81,6 +81,14 @@ describe('public site in Chromium (desktop)', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('About the Institute');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // READ MORE jumps to the timeline on the same page; a hash change is not a path change.
+    await page.getByRole('link', { name: 'READ MORE' }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#timeline');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await expect
+      .poll(() => page.evaluate(() => Math.round(document.getElementById('timeline')!.getBoundingClientRect().top)))
+      .toBeLessThan(200);
     await page.close();
   });
 

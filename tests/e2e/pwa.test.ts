@@ -60,6 +60,8 @@ describe('installable, offline-capable PWA', () => {
     });
     expect(worker).toEqual({ state: 'activated', script: `${baseURL}/sw.js`, controlled: true });
     await cdp.detach();
+    // Chromium offers installation (beforeinstallprompt): the navbar shows the install button.
+    await expect.poll(() => page.getByRole('button', { name: 'Install app' }).isVisible(), { timeout: 15_000 }).toBe(true);
   });
 
   it('reloads every public route offline, with its images, the offline banner and the map card', async () => {
