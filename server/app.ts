@@ -89,6 +89,8 @@ function describe(error: FastifyError): { status: number; body: Record<string, u
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request is noise at `info`; LOG_LEVEL=debug shows them.
+    disableRequestLogging: options.config.logLevel !== 'debug' && options.config.logLevel !== 'trace',
     trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
