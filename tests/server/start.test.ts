@@ -4,7 +4,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed';
 import { QUESTION_TYPES } from '../../src/contract/quiz';
 import { runCli, startServerProcess, tempDataDir, tempPostgresDatabase, type RunningServer } from '../helpers/server-process';
 
-async function json(url: string, init: RequestInit = {}) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field below
+async function json(url: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
   const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
 }
