@@ -17,7 +17,8 @@ export interface UsersTable {
   date_joined: string;
 }
 
-export type OrganizationRole = 'owner' | 'admin' | 'member';
+export type { OrganizationRole } from '../../src/contract/session';
+import type { OrganizationRole } from '../../src/contract/session';
 
 export interface OrganizationsTable {
   id: Generated<number>;

@@ -6,16 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
-export interface SessionUser {
-  user_id: number;
-  email: string;
-  full_name: string;
-  organization_id: number | null;
-  organization_name: string | null;
-  organization_role: 'owner' | 'admin' | 'member' | null;
-  is_superuser: boolean;
-  is_staff: boolean;
-}
+export type { SessionUser } from '../../src/contract/session';
 
 export type TokenType = 'access' | 'refresh';
 const ALGORITHMS = ['HS256'];

@@ -70,3 +70,12 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
 
 /** Path ids: a positive integer written in digits, or the route answers 404. */
 export const idParam = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number);
+
+/** An optional text field: absent or null is stored as '', surrounding white space trimmed. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => v?.trim() ?? '');

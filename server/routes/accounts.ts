@@ -3,19 +3,13 @@ import { z } from 'zod';
 import { fieldErrors, HttpError, type FieldErrors } from '../lib/errors';
 import { getDecoyHash, hashPassword, passwordProblems, verifyPassword } from '../lib/passwords';
 import { defineRoute } from '../lib/route';
+import { optionalText } from '../lib/validation';
 import { userOf } from '../plugins/auth';
 import { isUniqueViolation } from '../repositories/db-errors';
 import { toSessionClaims } from '../repositories/users';
 import { detailSchema, errors, sessionUserSchema, tokenPairSchema } from './schemas';
 
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => v?.trim() ?? '');
 
 export const registerSchema = z.strictObject({
   email,

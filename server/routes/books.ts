@@ -5,19 +5,13 @@ import { quizDataSchema } from '../../src/contract/quiz';
 import { fieldError, forbidden, notFound } from '../lib/errors';
 import { pageOf, paginated } from '../lib/pagination';
 import { defineRoute } from '../lib/route';
+import { optionalText } from '../lib/validation';
 import { canEditBook, requireSuperuser, userOf } from '../plugins/auth';
 import type { BookRow } from '../repositories/books';
 import { serializeChapter } from '../repositories/chapters';
 import type { QuizView } from '../repositories/quizzes';
 import { errors, paginatedSchema } from './schemas';
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => v?.trim() ?? '');
 
 const createBookSchema = z.strictObject({
   title: z.string().trim().min(1).max(255),

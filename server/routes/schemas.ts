@@ -4,16 +4,7 @@ import { z } from 'zod';
 export const detailSchema = z.object({ detail: z.string() });
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 
-export const sessionUserSchema = z.object({
-  user_id: z.number().int(),
-  email: z.string(),
-  full_name: z.string(),
-  organization_id: z.number().int().nullable(),
-  organization_name: z.string().nullable(),
-  organization_role: z.enum(['owner', 'admin', 'member']).nullable(),
-  is_superuser: z.boolean(),
-  is_staff: z.boolean(),
-});
+export { sessionUserSchema } from '../../src/contract/session';
 
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 
