@@ -43,7 +43,7 @@ export function AboutPage() {
             <Grid key={member.slug} size={{ xs: 12, sm: 6, md: 4 }}>
               <Card sx={{ height: '100%' }}>
                 <CardLink to="/about/$slug" params={{ slug: member.slug }} preload="intent" sx={{ height: '100%' }}>
-                  <SafeImage src={member.imageUrl} alt={`Portrait of ${member.name}`} width={400} height={480} sx={{ maxHeight: 300 }} />
+                  <SafeImage src={member.imageUrl} alt={`Portrait of ${member.name}`} width={400} height={480} sx={{ maxHeight: 300, objectPosition: 'top' }} />
                   <CardContent>
                     <Typography variant="h3" sx={{ fontSize: '1.2rem' }}>
                       {member.name}
