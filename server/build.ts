@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const DIST_DIR = path.join(ROOT, 'dist');
+/** Where the built PWA goes: ./dist, or DIST_DIR (the browser tests build into a folder of their own). */
+export const DIST_DIR = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
 const INPUTS = ['src', 'service-worker', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json'];
 
 function* files(entry: string): Generator<string> {
@@ -32,20 +33,23 @@ export function sourceHash(): string {
   return hash.digest('hex');
 }
 
-export function isBuildFresh(): boolean {
-  const stamp = path.join(DIST_DIR, '.build-hash');
-  return existsSync(path.join(DIST_DIR, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === sourceHash();
+export function isBuildFresh(distDir = DIST_DIR): boolean {
+  const stamp = path.join(distDir, '.build-hash');
+  return existsSync(path.join(distDir, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === sourceHash();
 }
 
-/** Runs `vite build` unless dist/ matches the sources; throws when the build fails. */
-export function ensureBuild(log: (line: string) => void = console.log): void {
-  if (isBuildFresh()) return;
+/** Runs a production `vite build` unless the folder matches the sources; throws when the build fails. */
+export function ensureBuild(distDir = DIST_DIR, log: (line: string) => void = console.log): void {
+  if (isBuildFresh(distDir)) return;
   log('Building the PWA (dist/ is missing or older than the sources)…');
   const hash = sourceHash();
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], {
     cwd: ROOT,
     stdio: 'inherit',
+    // Always the production bundle, even when started from a test runner (NODE_ENV=test).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('The PWA build failed (see the output above).');
-  writeFileSync(path.join(DIST_DIR, '.build-hash'), hash + '\n');
+  writeFileSync(path.join(distDir, '.build-hash'), hash + '\n');
 }

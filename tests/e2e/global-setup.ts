@@ -16,7 +16,28 @@ import { assertChromiumInstalled } from '../helpers/browser';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The built PWA the server serves; a second server in a test can serve it too (SKIP_BUILD=1). */
+    distDir: string;
   }
+}
+
+/** With TEST_DATABASE_URL, the server runs on a PostgreSQL database made for this run and dropped after. */
+async function temporaryPostgresDatabase(adminUrl: string) {
+  const pg = (await import('pg')).default;
+  const name = `lap_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -79,22 +100,29 @@ export default async function setup(project: TestProject) {
   const external = process.env.E2E_BASE_URL;
   if (external) {
     project.provide('baseURL', external.replace(/\/$/, ''));
+    project.provide('distDir', path.join(ROOT, 'dist'));
     return;
   }
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lap-e2e-data-'));
+  // A build of its own: another run rebuilding ./dist cannot pull files from under this server.
+  const distDir = mkdtempSync(path.join(tmpdir(), 'lap-e2e-dist-'));
+  process.env.DIST_DIR = distDir;
+  const database = process.env.TEST_DATABASE_URL ? await temporaryPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    DIST_DIR: distDir,
     SEED_DEMO: '1',
     LOG_LEVEL: 'warn',
   };
-  // A fresh embedded database every run, whatever the developer's shell points at.
+  // A fresh database every run, whatever the developer's shell points at.
   delete env.DATABASE_URL;
+  if (database) env.DATABASE_URL = database.url;
   delete env.REDIS_URL;
   // Vitest sets NODE_ENV=test; passed on, it makes Vite build a development bundle (no
   // service worker registration, React's development build). Start it as `npm start` would.
@@ -117,13 +145,18 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseURL, child, () => log);
   } catch (error) {
     await stop(child);
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(distDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseURL', baseURL);
+  project.provide('distDir', distDir);
 
   return async () => {
     await stop(child);
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(distDir, { recursive: true, force: true });
   };
 }
