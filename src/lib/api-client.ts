@@ -5,16 +5,24 @@
  * Token refresh (SPEC §4, §8): a 401 triggers ONE shared refresh for every request failing at
  * that moment — in this tab through a shared promise, across tabs through a Web Lock, after
  * which a tab that waited uses the pair another tab already obtained instead of spending the
- * (rotating, single-use) refresh token again. Each request is then retried once. With no
- * refresh token, or a refused refresh, the session is cleared and `announceSessionExpired`
- * sends the user to /login. A refresh that fails for lack of network keeps the session: the
- * user stays signed in offline and the next call online refreshes.
+ * (rotating, single-use) refresh token again. Each request is then retried once.
+ *
+ * How a failed refresh ends:
+ * - no refresh token, or the server refuses it (401/400): the session is cleared and
+ *   `announceSessionExpired` sends the user to /login — once per refresh, however many
+ *   requests were waiting for it;
+ * - no network, a timeout, a 5xx or a 429: the session is KEPT. The user stays signed in
+ *   offline (or through a server restart) and the next call online refreshes. Ending a
+ *   session because a proxy answered 502 would throw a surgeon out mid-quiz.
  */
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { ApiError, toApiError } from './api-error';
 import { announceSessionExpired, clearSession, getAccessToken, getRefreshToken, isTokenExpired, storeSession } from './session';
 
 export const API_BASE = '/api';
+
+/** A refresh that hangs is treated as "no network"; the session is kept. */
+const REFRESH_TIMEOUT_MS = 20_000;
 
 export const apiClient = axios.create({
   baseURL: API_BASE,
@@ -25,6 +33,7 @@ export const apiClient = axios.create({
 apiClient.interceptors.request.use((config) => {
   const token = getAccessToken();
   if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  else config.headers.delete('Authorization');
   (config as RetriableConfig)._sentWith = token;
   return config;
 });
@@ -33,6 +42,9 @@ apiClient.interceptors.request.use((config) => {
 const NO_REFRESH = ['/accounts/login/', '/accounts/register/', '/accounts/token/refresh/', '/accounts/logout/'];
 
 type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean; _sentWith?: string | null };
+
+/** True when a refresh failure means the sign-in is over (not merely unreachable). */
+const endsSession = (error: ApiError) => error.reason === 'unauthorized' || error.reason === 'invalid' || error.reason === 'forbidden';
 
 let refreshing: Promise<string> | null = null;
 
@@ -46,8 +58,9 @@ async function exchangeRefreshToken(startedWith: string | null): Promise<string>
     const { data } = await axios.post<{ access: string; refresh?: string }>(
       `${API_BASE}/accounts/token/refresh/`,
       { refresh: current },
-      { withCredentials: true, headers: { 'Content-Type': 'application/json' } },
+      { withCredentials: true, headers: { 'Content-Type': 'application/json' }, timeout: REFRESH_TIMEOUT_MS },
     );
+    // Refresh tokens rotate: the old one is now spent, keep the new one.
     storeSession(data.access, data.refresh ?? current);
     return data.access;
   } catch (error) {
@@ -55,15 +68,27 @@ async function exchangeRefreshToken(startedWith: string | null): Promise<string>
   }
 }
 
-/** Obtains a new access token; concurrent callers (in this tab and across tabs) share one refresh. */
+/**
+ * Obtains a new access token; concurrent callers (in this tab and across tabs) share one
+ * refresh. A refused refresh clears the session and announces it once.
+ */
 export function refreshAccessToken(): Promise<string> {
   if (!refreshing) {
     const startedWith = getRefreshToken();
     const run = () => exchangeRefreshToken(startedWith);
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    refreshing = (locks ? locks.request('lap-token-refresh', run) : run()).finally(() => {
-      refreshing = null;
-    });
+    refreshing = (locks ? locks.request('lap-token-refresh', run) : run())
+      .catch((error: unknown) => {
+        const failure = toApiError(error);
+        if (endsSession(failure)) {
+          clearSession();
+          announceSessionExpired();
+        }
+        throw failure;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
   }
   return refreshing;
 }
@@ -82,10 +107,35 @@ apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
     await refreshAccessToken();
   } catch (refreshError) {
     const failure = toApiError(refreshError);
-    if (failure.reason === 'network') throw failure;
-    clearSession();
-    announceSessionExpired();
+    // Offline or server trouble: the caller sees a network/server failure, the session stays.
+    if (!endsSession(failure)) throw failure;
     throw toApiError(error);
   }
   return apiClient(config);
 });
+
+/** A DRF-style page, or a bare array (SPEC §7: "results or a bare array"). */
+export type ListAnswer<T> = T[] | { count?: number; next?: string | null; previous?: string | null; results: T[] };
+
+/** Most pages a list is followed through; a server bug must not loop forever. */
+const MAX_PAGES = 200;
+
+/** `next` is absolute (`http://host/api/…?page=2`); call it through the client, under /api. */
+export function apiPathOf(next: string): string {
+  const url = new URL(next, typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
+  const pathname = url.pathname.startsWith(`${API_BASE}/`) ? url.pathname.slice(API_BASE.length) : url.pathname;
+  return `${pathname}${url.search}`;
+}
+
+/** Every item of a paginated list: follows `next` to the end. */
+export async function getAllPages<T>(path: string): Promise<T[]> {
+  const items: T[] = [];
+  let next: string | null = path;
+  for (let page = 0; next && page < MAX_PAGES; page++) {
+    const { data }: { data: ListAnswer<T> } = await apiClient.get<ListAnswer<T>>(next);
+    if (Array.isArray(data)) return items.concat(data);
+    items.push(...data.results);
+    next = data.next ? apiPathOf(data.next) : null;
+  }
+  return items;
+}

@@ -4,20 +4,12 @@
  * made here and in other tabs.
  */
 import { useSyncExternalStore } from 'react';
+import { ORGANIZATION_ROLES, type OrganizationRole, type SessionUser } from '../contract/session';
 
 export const STORAGE_KEYS = { access: 'access_token', refresh: 'refresh_token', user: 'user' } as const;
 
-/** SPEC §3 "User session", decoded from the access token. */
-export interface SessionUser {
-  user_id: number;
-  email: string;
-  full_name: string;
-  organization_id: number | null;
-  organization_name: string | null;
-  organization_role: string | null;
-  is_superuser: boolean;
-  is_staff: boolean;
-}
+/** SPEC §3 "User session", decoded from the access token (one definition: src/contract/session.ts). */
+export type { SessionUser } from '../contract/session';
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
@@ -73,6 +65,11 @@ function decodePayload(token: string): Record<string, unknown> | null {
   }
 }
 
+function roleOf(value: unknown): OrganizationRole | null {
+  const role = typeof value === 'string' ? value.toLowerCase() : '';
+  return (ORGANIZATION_ROLES as readonly string[]).includes(role) ? (role as OrganizationRole) : null;
+}
+
 /** The user claims of an access token (not verified: the server verifies every call). */
 export function decodeUser(access: string): SessionUser | null {
   const claims = decodePayload(access);
@@ -83,7 +80,7 @@ export function decodeUser(access: string): SessionUser | null {
     full_name: typeof claims.full_name === 'string' ? claims.full_name : '',
     organization_id: typeof claims.organization_id === 'number' ? claims.organization_id : null,
     organization_name: typeof claims.organization_name === 'string' ? claims.organization_name : null,
-    organization_role: typeof claims.organization_role === 'string' ? claims.organization_role : null,
+    organization_role: roleOf(claims.organization_role),
     is_superuser: claims.is_superuser === true,
     is_staff: claims.is_staff === true,
   };
@@ -102,6 +99,12 @@ export function storeSession(access: string, refresh?: string | null, user: Sess
   if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   notify();
   return user;
+}
+
+/** Replaces the stored user (e.g. with the profile's fresher claims), keeping the tokens. */
+export function storeUser(user: SessionUser): void {
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  notify();
 }
 
 export function clearSession(): void {

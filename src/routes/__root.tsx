@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { AppShell } from '../components/app-shell';
-import { AnonymousNavbarAccount } from '../components/navbar-account';
 import { contactDetails, institute } from '../content/institute';
+import { AccountNavbar } from '../features/auth/components/account-navbar';
+import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
+import { useSessionExpiredRedirect } from '../features/auth/use-session-expired-redirect';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -13,11 +15,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  useSessionExpiredRedirect();
   return (
     <AppShell
       navbar={{
         brand: institute.shortName,
-        renderAccount: (variant, onNavigate) => <AnonymousNavbarAccount variant={variant} onNavigate={onNavigate} />,
+        renderAccount: (variant, onNavigate) => <AccountNavbar variant={variant} onNavigate={onNavigate} />,
       }}
       footer={{
         brand: institute.name,
@@ -28,6 +31,7 @@ function RootLayout() {
       }}
     >
       <Outlet />
+      <LogoutConfirmation />
     </AppShell>
   );
 }

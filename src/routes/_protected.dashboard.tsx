@@ -1,7 +1,46 @@
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { institute } from '../content/institute';
+import { useAuth } from '../features/auth/auth-store';
+import { AccountSummary } from '../features/auth/components/account-summary';
+import { organizationUsersQueryOptions } from '../features/organization/api/organization-members';
+import { OrganizationSection } from '../features/organization/components/organization-section';
+import { isOrganizationAdmin } from '../features/organization/roles';
+import { myScoresQueryOptions } from '../features/quiz-history/api/get-my-scores';
+import { QuizHistoryCard } from '../features/quiz-history/components/quiz-history-card';
+import { getStoredUser } from '../lib/session';
 
-/** Protected placeholder: the accounts and books features replace the guard and the body. */
 export const Route = createFileRoute('/_protected/dashboard')({
-  component: () => <PlaceholderPage title="Dashboard">This area is being set up.</PlaceholderPage>,
+  // Start the dashboard's data while the session check runs; never wait for it here: offline,
+  // the queries pause and the cards show their own loading state.
+  loader: ({ context: { queryClient } }) => {
+    const user = getStoredUser();
+    if (!user) return;
+    void queryClient.prefetchQuery(myScoresQueryOptions(user.user_id));
+    if (isOrganizationAdmin(user)) void queryClient.prefetchQuery(organizationUsersQueryOptions(user.organization_id!));
+  },
+  component: DashboardPage,
 });
+
+function DashboardPage() {
+  const { user } = useAuth();
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 }, px: { xs: 1.5, sm: 3 } }}>
+      <title>{`Dashboard — ${institute.name}`}</title>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, mb: 2 }}>
+        Dashboard
+      </Typography>
+      {user ? (
+        <Stack spacing={3}>
+          <AccountSummary user={user} />
+          <OrganizationSection user={user} />
+          <QuizHistoryCard userId={user.user_id} />
+        </Stack>
+      ) : (
+        <Typography>Please log in to view the dashboard.</Typography>
+      )}
+    </Container>
+  );
+}

@@ -1,11 +1,22 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { requireAccessToken } from '../lib/require-auth';
+import { ProtectedArea } from '../features/auth/components/protected-area';
+import { requireAccessToken } from '../features/auth/route-guards';
 
 /**
- * The protected area (SPEC §2): /dashboard, /books, /create-book and /book/{bookId} are its
- * children. The accounts feature replaces this minimal guard with the session check.
+ * The protected area (SPEC §2): /dashboard, /books, /create-book and /book/{bookId}. Without a
+ * stored access token the user goes straight to /login; otherwise the session is checked
+ * when the area opens ('Loading...'), and kept while offline. Child routes read the user with
+ * useStoredUser() (lib/session).
  */
 export const Route = createFileRoute('/_protected')({
   beforeLoad: requireAccessToken,
-  component: Outlet,
+  component: ProtectedLayout,
 });
+
+function ProtectedLayout() {
+  return (
+    <ProtectedArea>
+      <Outlet />
+    </ProtectedArea>
+  );
+}

@@ -1,7 +1,20 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { useAuth } from '../features/auth/auth-store';
+import { AuthPage } from '../features/auth/components/auth-page';
+import { LoginForm } from '../features/auth/components/login-form';
+import { redirectIfAuthenticated } from '../features/auth/route-guards';
 
-/** Placeholder: the accounts feature replaces this body with the login form. */
 export const Route = createFileRoute('/login')({
-  component: () => <PlaceholderPage title="Login">Sign-in is being set up.</PlaceholderPage>,
+  beforeLoad: redirectIfAuthenticated,
+  component: LoginPage,
 });
+
+function LoginPage() {
+  const { isAuthenticated } = useAuth();
+  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  return (
+    <AuthPage title="Login">
+      <LoginForm />
+    </AuthPage>
+  );
+}

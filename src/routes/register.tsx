@@ -1,7 +1,20 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { useAuth } from '../features/auth/auth-store';
+import { AuthPage } from '../features/auth/components/auth-page';
+import { RegisterForm } from '../features/auth/components/register-form';
+import { redirectIfAuthenticated } from '../features/auth/route-guards';
 
-/** Placeholder: the accounts feature replaces this body with the registration tabs. */
 export const Route = createFileRoute('/register')({
-  component: () => <PlaceholderPage title="Register">Registration is being set up.</PlaceholderPage>,
+  beforeLoad: redirectIfAuthenticated,
+  component: RegisterPage,
 });
+
+function RegisterPage() {
+  const { isAuthenticated } = useAuth();
+  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  return (
+    <AuthPage title="Register" width="sm">
+      <RegisterForm />
+    </AuthPage>
+  );
+}

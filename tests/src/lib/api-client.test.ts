@@ -1,6 +1,6 @@
 import axios, { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, refreshAccessToken } from '../../../src/lib/api-client';
+import { apiClient, apiPathOf, getAllPages, refreshAccessToken } from '../../../src/lib/api-client';
 import { ApiError } from '../../../src/lib/api-error';
 import { getAccessToken, getRefreshToken, getStoredUser, onSessionExpired, storeSession } from '../../../src/lib/session';
 
@@ -155,4 +155,101 @@ describe('the API client', () => {
     apiClient.defaults.adapter = refusing;
     await expect(apiClient.post('/books/books/', {})).rejects.toMatchObject({ reason: 'invalid', status: 400, data: { title: ['This field is required.'] } });
   });
+
+  it('announces the end of the session once when many requests wait for a refused refresh', async () => {
+    server.expireAll();
+    server.refuseRefresh = true;
+    let announced = 0;
+    const stop = onSessionExpired(() => announced++);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => apiClient.get(`/item/${i}/`)));
+    stop();
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as ApiError).reason === 'unauthorized')).toBe(true);
+    expect(server.refreshCalls).toBe(1);
+    expect(announced).toBe(1);
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it("announces the end of the session when no refresh token is stored ('No refresh token available')", async () => {
+    server.expireAll();
+    localStorage.removeItem('refresh_token');
+    let announced = 0;
+    const stop = onSessionExpired(() => announced++);
+    await expect(apiClient.get('/x/')).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(announced).toBe(1);
+    expect(server.refreshCalls).toBe(0);
+    expect(getStoredUser()).toBeNull();
+  });
+
+  it('keeps the session when the refresh endpoint answers with a server error (a proxy 502)', async () => {
+    server.expireAll();
+    const stored = getAccessToken();
+    const original = server.adapter;
+    const broken: AxiosAdapter = async (config) => {
+      if (config.url?.endsWith('/token/refresh/')) {
+        throw new axios.AxiosError('502', 'ERR_BAD_RESPONSE', config, {}, { status: 502, data: 'Bad gateway', statusText: '502', headers: {}, config });
+      }
+      return original(config);
+    };
+    apiClient.defaults.adapter = broken;
+    axios.defaults.adapter = broken;
+    let announced = 0;
+    const stop = onSessionExpired(() => announced++);
+    await expect(apiClient.get('/x/')).rejects.toMatchObject({ reason: 'server', status: 502 });
+    stop();
+    expect(announced).toBe(0);
+    expect(getAccessToken()).toBe(stored);
+  });
+
+  it('uses the pair another tab obtained while this one waited, without spending the refresh token again', async () => {
+    server.expireAll();
+    const startedWith = getRefreshToken();
+    // Another tab rotates the pair while this tab's request is on its way.
+    const otherTab = server.issue();
+    const original = server.adapter;
+    let first = true;
+    const racing: AxiosAdapter = async (config) => {
+      const answer = original(config);
+      if (first) {
+        first = false;
+        storeSession(otherTab.access, otherTab.refresh);
+      }
+      return answer;
+    };
+    apiClient.defaults.adapter = racing;
+    axios.defaults.adapter = racing;
+    const res = await apiClient.get('/x/');
+    expect(res.data.ok).toBe(true);
+    expect(server.refreshCalls).toBe(0);
+    expect(getRefreshToken()).toBe(otherTab.refresh);
+    expect(server.refreshTokens.has(startedWith!)).toBe(true);
+  });
 });
+
+describe('paginated lists', () => {
+  it('follows next to the last page, calling it under /api', async () => {
+    const seen: string[] = [];
+    const pages: AxiosAdapter = async (config) => {
+      seen.push(config.url!);
+      const page = new URL(config.url!, 'http://host').searchParams.get('page') ?? '1';
+      const data =
+        page === '1'
+          ? { count: 3, next: 'http://127.0.0.1:8080/api/books/my-scores/?page=2', previous: null, results: [1, 2] }
+          : { count: 3, next: null, previous: 'http://127.0.0.1:8080/api/books/my-scores/', results: [3] };
+      return { status: 200, data, statusText: '200', headers: {}, config, request: {} };
+    };
+    apiClient.defaults.adapter = pages;
+    await expect(getAllPages<number>('/books/my-scores/')).resolves.toEqual([1, 2, 3]);
+    expect(seen).toEqual(['/books/my-scores/', '/books/my-scores/?page=2']);
+  });
+
+  it('accepts a bare array', async () => {
+    apiClient.defaults.adapter = async (config) => ({ status: 200, data: [{ id: 1 }], statusText: '200', headers: {}, config, request: {} });
+    await expect(getAllPages('/books/my-scores/')).resolves.toEqual([{ id: 1 }]);
+  });
+
+  it('turns an absolute next link into a path under the API base', () => {
+    expect(apiPathOf('https://lap.example/api/accounts/organizations/3/users/?page=4')).toBe('/accounts/organizations/3/users/?page=4');
+  });
+});
+

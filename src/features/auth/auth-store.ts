@@ -1,0 +1,204 @@
+/**
+ * The auth state of SPEC §3/§4: `user, accessToken, refreshToken, isAuthenticated, loading,
+ * error`, with the login, registration, logout and session-check transitions.
+ *
+ * The stored session (lib/session: localStorage, shared by every tab) is the single source of
+ * the user and tokens; this store adds `loading` and `error`. So a token refresh, a refused
+ * refresh (api-client), or a sign-out in another tab shows up here at once, and the initial
+ * state is "authenticated" exactly when storage holds an access token and a user.
+ *
+ * Offline rule: a session check that cannot reach the server (no network, timeout, 5xx) keeps
+ * the stored session. Only the server saying "not authenticated" ends it.
+ */
+import { useSyncExternalStore } from 'react';
+import { toApiError } from '../../lib/api-error';
+import {
+  clearSession,
+  decodeUser,
+  getAccessToken,
+  getRefreshToken,
+  getStoredUser,
+  type SessionUser,
+  storeSession,
+  storeUser,
+  subscribeSession,
+} from '../../lib/session';
+import { type Credentials, getProfile, loginWithEmail, logoutSession, type Profile, registerAccount, type RegistrationPayload } from './api/auth-api';
+
+export const AUTH_MESSAGES = {
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  notAuthenticated: 'Not authenticated',
+} as const;
+
+/** The server's error body (`{detail}` or field errors), or one of AUTH_MESSAGES. */
+export type AuthError = string | Record<string, unknown>;
+
+export interface AuthState {
+  user: SessionUser | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  isAuthenticated: boolean;
+  loading: boolean;
+  error: AuthError | null;
+}
+
+/** How a session check ended: confirmed, refused by the server, or not decidable (offline). */
+export type SessionCheckResult = 'authenticated' | 'not-authenticated' | 'unreachable';
+
+/** The server's error body when it sent an object; otherwise nothing. */
+function serverErrorData(error: unknown): Record<string, unknown> | undefined {
+  const { data } = toApiError(error);
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+}
+
+function sessionUserOf(profile: Profile): SessionUser {
+  return {
+    user_id: profile.user_id ?? profile.id,
+    email: profile.email,
+    full_name: profile.full_name,
+    organization_id: profile.organization_id,
+    organization_name: profile.organization_name,
+    organization_role: profile.organization_role,
+    is_superuser: profile.is_superuser,
+    is_staff: profile.is_staff,
+  };
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+export function createAuthStore() {
+  let status: Pick<AuthState, 'loading' | 'error'> = { loading: false, error: null };
+  let snapshot: AuthState | null = null;
+  let checking: Promise<SessionCheckResult> | null = null;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+
+  function getState(): AuthState {
+    const accessToken = getAccessToken();
+    const refreshToken = getRefreshToken();
+    const user = getStoredUser();
+    const s = snapshot;
+    if (
+      !s ||
+      s.accessToken !== accessToken ||
+      s.refreshToken !== refreshToken ||
+      s.user !== user ||
+      s.loading !== status.loading ||
+      s.error !== status.error
+    ) {
+      snapshot = { user, accessToken, refreshToken, isAuthenticated: Boolean(accessToken && user), ...status };
+    }
+    return snapshot!;
+  }
+
+  function set(next: Partial<typeof status>) {
+    status = { ...status, ...next };
+    notify();
+  }
+
+  function subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    const stopSession = subscribeSession(listener);
+    return () => {
+      listeners.delete(listener);
+      stopSession();
+    };
+  }
+
+  /** SPEC §4 Login. Resolves to true when signed in; the failure is in `error`. */
+  async function login(credentials: Credentials): Promise<boolean> {
+    set({ loading: true, error: null });
+    try {
+      const { access, refresh } = await loginWithEmail(credentials);
+      const user = decodeUser(access);
+      if (!user) throw new Error('The access token carries no user');
+      storeSession(access, refresh, user);
+      set({ loading: false });
+      return true;
+    } catch (error) {
+      set({ loading: false, error: serverErrorData(error) ?? AUTH_MESSAGES.loginFailed });
+      return false;
+    }
+  }
+
+  /** SPEC §4 Registration: the returned user is stored with the tokens. */
+  async function register(payload: RegistrationPayload): Promise<boolean> {
+    set({ loading: true, error: null });
+    try {
+      const { user, access, refresh } = await registerAccount(payload);
+      storeSession(access, refresh, user ?? decodeUser(access));
+      set({ loading: false });
+      return true;
+    } catch (error) {
+      set({ loading: false, error: serverErrorData(error) ?? AUTH_MESSAGES.registrationFailed });
+      return false;
+    }
+  }
+
+  /**
+   * SPEC §4 Logout: the session ends on this device at once (tokens removed even if the server
+   * call fails), then the server is told; its failure is only logged.
+   */
+  async function logout(): Promise<void> {
+    const refresh = getRefreshToken();
+    clearSession();
+    set({ loading: false, error: null });
+    if (!refresh) return;
+    try {
+      await logoutSession(refresh);
+    } catch (error) {
+      console.warn('The server did not confirm the logout', error);
+    }
+  }
+
+  function rejectSession(): SessionCheckResult {
+    clearSession();
+    set({ loading: false, error: AUTH_MESSAGES.notAuthenticated });
+    return 'not-authenticated';
+  }
+
+  async function runSessionCheck(): Promise<SessionCheckResult> {
+    if (!getAccessToken()) return rejectSession();
+    if (isOffline()) return 'unreachable';
+    set({ loading: true });
+    try {
+      const user = sessionUserOf(await getProfile());
+      // The profile is read from the database: fresher than the token's claims (a member
+      // added to an organization sees it without signing in again).
+      if (JSON.stringify(user) !== JSON.stringify(getStoredUser())) storeUser(user);
+      set({ loading: false });
+      return 'authenticated';
+    } catch (error) {
+      const { reason } = toApiError(error);
+      if (reason === 'unauthorized' || reason === 'forbidden') return rejectSession();
+      set({ loading: false });
+      return 'unreachable';
+    }
+  }
+
+  /** SPEC §4 Session check (GET /accounts/profile/); concurrent calls share one request. */
+  function checkSession(): Promise<SessionCheckResult> {
+    checking ??= runSessionCheck().finally(() => {
+      checking = null;
+    });
+    return checking;
+  }
+
+  /** SPEC §4 "clear the error and reset loading": on opening and leaving Login and Register. */
+  function clearError(): void {
+    if (status.error !== null || status.loading) set({ loading: false, error: null });
+  }
+
+  return { getState, subscribe, login, register, logout, checkSession, clearError };
+}
+
+/** The app's auth store. */
+export const authStore = createAuthStore();
+
+/** The auth state, re-rendering on every transition and on session changes in any tab. */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}

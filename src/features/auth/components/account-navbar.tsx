@@ -1,0 +1,19 @@
+import { AnonymousNavbarAccount, type NavbarAccountProps, SignedInNavbarAccount } from '../../../components/navbar-account';
+import { useAuth } from '../auth-store';
+import { useLogout } from '../use-logout';
+
+/** The navbar's account slot: Login/Register for visitors, the signed-in links and Logout otherwise. */
+export function AccountNavbar({ variant, onNavigate }: NavbarAccountProps) {
+  const { isAuthenticated, user } = useAuth();
+  const { requestLogout } = useLogout();
+  if (!isAuthenticated || !user) return <AnonymousNavbarAccount variant={variant} onNavigate={onNavigate} />;
+  return (
+    <SignedInNavbarAccount
+      variant={variant}
+      onNavigate={onNavigate}
+      email={user.email}
+      isSuperuser={user.is_superuser}
+      onLogout={() => void requestLogout()}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { Navigate } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { authStore, useAuth } from '../auth-store';
+
+/**
+ * The protected-route wrapper (SPEC §2): runs the session check when it opens, shows
+ * 'Loading...' meanwhile, and sends a user who is not authenticated to /login, replacing the
+ * history entry.
+ *
+ * Offline (SPEC issue 4): while the network is unreachable the check cannot decide, so the
+ * stored user and cached data are kept and the page renders; the check runs again when the
+ * browser comes back online (an expired access token is refreshed then, by the API client).
+ * Only a session the server refused, or one ended in any tab, leads to /login.
+ */
+export function ProtectedArea({ children }: { children: ReactNode }) {
+  const { accessToken } = useAuth();
+  // Offline there is no check to wait for: render from storage at once.
+  const [checking, setChecking] = useState(() => navigator.onLine !== false);
+
+  useEffect(() => {
+    let open = true;
+    if (navigator.onLine !== false) {
+      void authStore.checkSession().finally(() => {
+        if (open) setChecking(false);
+      });
+    }
+    const recheck = () => void authStore.checkSession();
+    window.addEventListener('online', recheck);
+    return () => {
+      open = false;
+      window.removeEventListener('online', recheck);
+    };
+  }, []);
+
+  if (!accessToken) return <Navigate to="/login" replace />;
+  if (checking) {
+    return (
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 10 }}>
+        <CircularProgress size={22} aria-hidden />
+        <Typography>Loading...</Typography>
+      </Box>
+    );
+  }
+  return children;
+}

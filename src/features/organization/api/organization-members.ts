@@ -1,0 +1,92 @@
+/** Organization member management calls of SPEC §7, with their query options and mutations. */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient, getAllPages } from '../../../lib/api-client';
+import { serverMessage, toApiError } from '../../../lib/api-error';
+import type { AssignableRole } from '../roles';
+
+/** SPEC §3 "Organization member". */
+export interface OrganizationMember {
+  id: number;
+  full_name: string;
+  email: string;
+  role_in_organization: string;
+  organization_membership_id: number;
+}
+
+export interface AddedMember {
+  id: number;
+  user: { id: number; email: string; full_name: string };
+  role: string;
+}
+
+export const organizationKeys = {
+  all: ['organization'] as const,
+  users: (organizationId: number) => [...organizationKeys.all, organizationId, 'users'] as const,
+};
+
+/** Every member (all pages of the list). */
+export function getOrganizationUsers(organizationId: number): Promise<OrganizationMember[]> {
+  return getAllPages<OrganizationMember>(`/accounts/organizations/${organizationId}/users/`);
+}
+
+export const organizationUsersQueryOptions = (organizationId: number) =>
+  queryOptions({
+    queryKey: organizationKeys.users(organizationId),
+    queryFn: () => getOrganizationUsers(organizationId),
+  });
+
+export async function addOrganizationMember(organizationId: number, member: { email: string; role: AssignableRole }): Promise<AddedMember> {
+  const { data } = await apiClient.post<AddedMember>(`/accounts/organizations/${organizationId}/add-member/`, member);
+  return data;
+}
+
+export async function removeOrganizationMember(organizationId: number, membershipId: number): Promise<void> {
+  await apiClient.delete(`/accounts/organizations/${organizationId}/members/${membershipId}/`);
+}
+
+export const MEMBER_MESSAGES = {
+  fetchFailed: 'Failed to fetch organization users.',
+  addFailed: 'Failed to add user.',
+  added: (email: string, role: string) => `User ${email} added successfully as ${role}.`,
+  removed: (email: string) => `User ${email} removed successfully.`,
+  removeFailed: (email: string) => `Failed to remove user ${email}.`,
+  confirmRemove: (email: string) => `Are you sure you want to remove ${email} from the organization?`,
+} as const;
+
+/** SPEC §8 members list: the server's detail, else 'Failed to fetch organization users.' */
+export function fetchMembersErrorMessage(error: unknown): string {
+  return serverMessage(toApiError(error).data) ?? MEMBER_MESSAGES.fetchFailed;
+}
+
+/** SPEC §8 add user: the detail, else the first email error, else the first error of the first field, else 'Failed to add user.' */
+export function addMemberErrorMessage(error: unknown): string {
+  const { data } = toApiError(error);
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return MEMBER_MESSAGES.addFailed;
+  const fields = data as Record<string, unknown>;
+  if (typeof fields.detail === 'string') return fields.detail;
+  const first = (value: unknown) => (Array.isArray(value) && typeof value[0] === 'string' ? value[0] : typeof value === 'string' ? value : undefined);
+  return first(fields.email) ?? first(Object.values(fields)[0]) ?? MEMBER_MESSAGES.addFailed;
+}
+
+/** SPEC §8 remove user: the server's detail, else 'Failed to remove user {email}.' */
+export function removeMemberErrorMessage(error: unknown, email: string): string {
+  return serverMessage(toApiError(error).data) ?? MEMBER_MESSAGES.removeFailed(email);
+}
+
+/** Adds a member; the list is reloaded after success. */
+export function useAddMember(organizationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: { email: string; role: AssignableRole }) => addOrganizationMember(organizationId, member),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.users(organizationId) }),
+  });
+}
+
+/** Removes a membership; the list is reloaded after the answer. */
+export function useRemoveMember(organizationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: OrganizationMember) => removeOrganizationMember(organizationId, member.organization_membership_id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: organizationKeys.users(organizationId) }),
+  });
+}

@@ -1,0 +1,139 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import {
+  addMemberErrorMessage,
+  fetchMembersErrorMessage,
+  MEMBER_MESSAGES,
+  type OrganizationMember,
+  organizationUsersQueryOptions,
+  removeMemberErrorMessage,
+  useAddMember,
+  useRemoveMember,
+} from '../api/organization-members';
+import type { AssignableRole } from '../roles';
+import { AddMemberForm } from './add-member-form';
+import { MembersTable } from './members-table';
+import { RemoveMemberDialog } from './remove-member-dialog';
+
+interface Message {
+  severity: 'success' | 'error';
+  text: string;
+}
+
+/**
+ * The Organization Members card (SPEC §2, §4, §8), for organization admins: the Add User
+ * toggle and form, the members table with per-row removal (confirm, in progress, message,
+ * list reload).
+ */
+export function OrganizationMembersCard({ organizationId, currentUserId }: { organizationId: number; currentUserId: number }) {
+  const id = useId();
+  const members = useQuery(organizationUsersQueryOptions(organizationId));
+  const addMember = useAddMember(organizationId);
+  const removeMember = useRemoveMember(organizationId);
+  const [adding, setAdding] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [confirming, setConfirming] = useState<OrganizationMember | null>(null);
+  const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set());
+
+  const onAdd = async (member: { email: string; role: AssignableRole }) => {
+    setMessage(null);
+    try {
+      const added = await addMember.mutateAsync(member);
+      setMessage({ severity: 'success', text: MEMBER_MESSAGES.added(added.user?.email ?? member.email, added.role ?? member.role) });
+      return true;
+    } catch (error) {
+      setMessage({ severity: 'error', text: addMemberErrorMessage(error) });
+      return false;
+    }
+  };
+
+  const onConfirmRemove = async (member: OrganizationMember) => {
+    setConfirming(null);
+    setMessage(null);
+    const membershipId = member.organization_membership_id;
+    setRemoving((ids) => new Set(ids).add(membershipId));
+    try {
+      await removeMember.mutateAsync(member);
+      setMessage({ severity: 'success', text: MEMBER_MESSAGES.removed(member.email) });
+    } catch (error) {
+      setMessage({ severity: 'error', text: removeMemberErrorMessage(error, member.email) });
+    } finally {
+      setRemoving((ids) => {
+        const next = new Set(ids);
+        next.delete(membershipId);
+        return next;
+      });
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby={`${id}-title`}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+          <Typography id={`${id}-title`} variant="h2" sx={{ fontSize: '1.35rem' }}>
+            Organization Members
+          </Typography>
+          <Button
+            variant={adding ? 'outlined' : 'contained'}
+            onClick={() => setAdding((open) => !open)}
+            aria-expanded={adding}
+            aria-controls={adding ? `${id}-add` : undefined}
+          >
+            {adding ? 'Cancel Adding' : 'Add User'}
+          </Button>
+        </Stack>
+
+        {adding && <AddMemberForm id={`${id}-add`} busy={addMember.isPending} onAdd={onAdd} />}
+
+        {message && (
+          <Alert severity={message.severity} role={message.severity === 'success' ? 'status' : 'alert'} onClose={() => setMessage(null)} sx={{ mb: 2 }}>
+            {message.text}
+          </Alert>
+        )}
+
+        <MembersList
+          query={members}
+          currentUserId={currentUserId}
+          removing={removing}
+          onRemove={(member) => setConfirming(member)}
+        />
+      </CardContent>
+      <RemoveMemberDialog member={confirming} onCancel={() => setConfirming(null)} onConfirm={(member) => void onConfirmRemove(member)} />
+    </Card>
+  );
+}
+
+function MembersList({
+  query,
+  currentUserId,
+  removing,
+  onRemove,
+}: {
+  query: UseQueryResult<OrganizationMember[]>;
+  currentUserId: number;
+  removing: ReadonlySet<number>;
+  onRemove: (member: OrganizationMember) => void;
+}) {
+  if (query.isPending) {
+    return (
+      <Box role="status">
+        <Typography>Loading users...</Typography>
+        {query.fetchStatus === 'paused' && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            You are offline: the list loads when the connection returns.
+          </Typography>
+        )}
+      </Box>
+    );
+  }
+  if (query.isError) return <Alert severity="error">{fetchMembersErrorMessage(query.error)}</Alert>;
+  if (query.data.length === 0) return <Typography>No users found in this organization.</Typography>;
+  return <MembersTable members={query.data} currentUserId={currentUserId} removing={removing} onRemove={onRemove} />;
+}

@@ -1,0 +1,89 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { myScoresQueryOptions, type QuizScore } from '../api/get-my-scores';
+
+export const QUIZ_HISTORY_TEXT = {
+  title: 'My Quiz History',
+  empty: 'You have not taken any quizzes yet.',
+  failed: 'Could not load your quiz history.',
+} as const;
+
+/** SPEC §9: the history shows the percentage with one decimal. */
+export const formatPercentage = (value: number | string) => `${Number(value).toFixed(1)}%`;
+
+/** The submission time in the device's local date and time. */
+export const formatSubmittedAt = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+};
+
+/** The dashboard's My Quiz History card (SPEC §2): #, Quiz Title, Score, Percentage, Date Submitted. */
+export function QuizHistoryCard({ userId }: { userId: number }) {
+  const id = useId();
+  const scores = useQuery(myScoresQueryOptions(userId));
+  return (
+    <Card component="section" aria-labelledby={`${id}-title`}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id={`${id}-title`} variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
+          {QUIZ_HISTORY_TEXT.title}
+        </Typography>
+        {scores.isPending ? (
+          <Box role="status">
+            <Typography>Loading quiz history...</Typography>
+            {scores.fetchStatus === 'paused' && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                You are offline: your history loads when the connection returns.
+              </Typography>
+            )}
+          </Box>
+        ) : scores.isError ? (
+          <Alert severity="error">{QUIZ_HISTORY_TEXT.failed}</Alert>
+        ) : scores.data.length === 0 ? (
+          <Typography>{QUIZ_HISTORY_TEXT.empty}</Typography>
+        ) : (
+          <ScoresTable scores={scores.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ScoresTable({ scores }: { scores: QuizScore[] }) {
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={QUIZ_HISTORY_TEXT.title}>
+        <TableHead>
+          <TableRow>
+            <TableCell>#</TableCell>
+            <TableCell>Quiz Title</TableCell>
+            <TableCell>Score</TableCell>
+            <TableCell>Percentage</TableCell>
+            <TableCell>Date Submitted</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {scores.map((score, index) => (
+            <TableRow key={score.id}>
+              <TableCell>{index + 1}</TableCell>
+              <TableCell>{score.quiz_title}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${score.correct_answers}/${score.total_questions}`}</TableCell>
+              <TableCell>{formatPercentage(score.score_percentage)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSubmittedAt(score.submitted_at)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,248 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../../src/features/auth/auth-store';
+import { countPendingScoresWith } from '../../../../src/features/auth/pending-scores';
+import { apiClient } from '../../../../src/lib/api-client';
+import { getAccessToken, getRefreshToken, getStoredUser } from '../../../../src/lib/session';
+import { FakeApi, fakeAccessToken, type FakeResponse, makeUser, signIn } from '../../../helpers/fake-api';
+import { renderApp } from '../../../helpers/render-app';
+
+let api: FakeApi;
+let uninstall: () => void;
+beforeEach(() => {
+  api = new FakeApi();
+  uninstall = api.install();
+  api.on('GET', '/books/my-scores/', { status: 200, data: [] });
+});
+afterEach(() => {
+  uninstall();
+  authStore.clearError();
+  vi.restoreAllMocks();
+});
+
+const profileOf = (user = makeUser()): FakeResponse => ({ status: 200, data: { id: user.user_id, ...user, bio: '', phone_number: '', date_joined: '2026-01-01T00:00:00Z' } });
+const refused: FakeResponse = { status: 401, data: { detail: 'Given token not valid for any token type' } };
+
+function setOnline(online: boolean) {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
+
+describe('protected-route wrapper', () => {
+  it("runs the session check when it opens and shows 'Loading...' meanwhile", async () => {
+    signIn();
+    let release!: () => void;
+    api.on('GET', '/accounts/profile/', async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return profileOf();
+    });
+    await renderApp('/dashboard');
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(api.callsTo('/accounts/profile/')).toHaveLength(1);
+  });
+
+  it('checks once per visit of the protected area, not on every protected page', async () => {
+    signIn();
+    api.on('GET', '/accounts/profile/', profileOf());
+    api.on('GET', '/books/books/', { status: 200, data: [] });
+    const { router } = await renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await router.navigate({ to: '/books' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/books'));
+    expect(api.callsTo('/accounts/profile/')).toHaveLength(1);
+  });
+
+  it('sends a user whose session the server refuses to /login, replacing the history entry', async () => {
+    signIn();
+    api.on('GET', '/accounts/profile/', refused);
+    api.on('POST', '/accounts/token/refresh/', { status: 401, data: { detail: 'Token is invalid or expired.' } });
+    const { router, history } = await renderApp('/about');
+    await router.navigate({ to: '/dashboard' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(getStoredUser()).toBeNull();
+    // The check's 'Not authenticated' is cleared when Login opens.
+    expect(authStore.getState().error).toBeNull();
+    history.back();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
+  });
+
+  it('keeps a signed-in user whose token expired while the network is unreachable, and refreshes when it returns', async () => {
+    const person = makeUser({ full_name: 'Dr. Offline' });
+    signIn(person, 'refresh-1');
+    setOnline(false);
+    api.on('GET', '/accounts/profile/', () => 'network');
+    api.on('POST', '/accounts/token/refresh/', () => 'network');
+    const { router } = await renderApp('/dashboard');
+    expect(await screen.findByText('Welcome, Dr. Offline!')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    // Offline there is nothing to check: no call was made.
+    expect(api.callsTo('/accounts/profile/')).toHaveLength(0);
+
+    // Connectivity returns; the expired token is refused once, refreshed, and the check passes.
+    const fresh = fakeAccessToken(person, 600, 'fresh');
+    api.on('GET', '/accounts/profile/', (request) => (request.token === fresh ? profileOf(person) : refused));
+    api.on('POST', '/accounts/token/refresh/', { status: 200, data: { access: fresh, refresh: 'refresh-2' } });
+    setOnline(true);
+    await waitFor(() => expect(getRefreshToken()).toBe('refresh-2'));
+    expect(api.callsTo('/accounts/token/refresh/')).toHaveLength(1);
+    expect(getAccessToken()).toBe(fresh);
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('renders the page from storage when the check fails for lack of network', async () => {
+    signIn(makeUser({ full_name: 'Dr. Lie-Fi' }));
+    api.on('GET', '/accounts/profile/', () => 'network');
+    const { router } = await renderApp('/dashboard');
+    expect(await screen.findByText('Welcome, Dr. Lie-Fi!')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('leaves for /login when the session is ended in another tab', async () => {
+    signIn();
+    api.on('GET', '/accounts/profile/', profileOf());
+    const { router } = await renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    act(() => {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('session expiry from any call', () => {
+  it('goes to /login when a refresh is refused', async () => {
+    signIn();
+    api.on('GET', '/accounts/profile/', profileOf());
+    const { router } = await renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    api.on('GET', '/books/books/', refused);
+    api.on('POST', '/accounts/token/refresh/', { status: 401, data: { detail: 'This sign-in was ended because its refresh token was used twice. Please log in again.' } });
+    await act(async () => {
+      await apiClient.get('/books/books/').catch(() => undefined);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getAccessToken()).toBeNull();
+  });
+});
+
+describe('navbar when signed in', () => {
+  it("shows Dashboard, Books, 'Welcome, {email}' and Logout, without Create Book for a non-superuser", async () => {
+    signIn(makeUser({ email: 'resident@cityhospital.example' }));
+    api.on('GET', '/accounts/profile/', profileOf(makeUser({ email: 'resident@cityhospital.example' })));
+    await renderApp('/about');
+    const header = within(screen.getByRole('banner'));
+    expect(await header.findByText('Welcome, resident@cityhospital.example')).toBeInTheDocument();
+    expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(header.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/books');
+    expect(header.queryByRole('link', { name: 'Create Book' })).not.toBeInTheDocument();
+    expect(header.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(header.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(header.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
+  it('shows Create Book to a superuser, in the bar and in the drawer', async () => {
+    const director = makeUser({ email: 'director@institute.example', is_superuser: true, is_staff: true });
+    signIn(director);
+    const { user } = await renderApp('/about');
+    const header = within(screen.getByRole('banner'));
+    expect(await header.findByRole('link', { name: 'Create Book' })).toHaveAttribute('href', '/create-book');
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const drawer = within(await waitFor(() => document.getElementById('navigation-drawer')!));
+    expect(drawer.getByRole('link', { name: 'Create Book' })).toHaveAttribute('href', '/create-book');
+    expect(drawer.getByText('Welcome, director@institute.example')).toBeInTheDocument();
+    expect(drawer.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('logs out: tells the server, clears the session and cached data, goes to /', async () => {
+    signIn(makeUser(), 'refresh-to-end');
+    api.on('GET', '/accounts/profile/', profileOf());
+    api.on('POST', '/accounts/logout/', { status: 200, data: { detail: 'Signed out.' } });
+    const { user, router, queryClient } = await renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await waitFor(() => expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(api.callsTo('/accounts/logout/')).toHaveLength(1));
+    expect(api.callsTo('/accounts/logout/')[0]?.body).toEqual({ refresh: 'refresh-to-end' });
+    expect(localStorage.length).toBe(0);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('logs out even when the server cannot be reached', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    signIn();
+    api.on('POST', '/accounts/logout/', () => 'network');
+    const { user, router } = await renderApp('/about');
+    await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+  });
+});
+
+describe('logout while quiz scores wait to sync', () => {
+  it('asks first; staying keeps the session, confirming signs out', async () => {
+    const restore = countPendingScoresWith(async () => 2);
+    try {
+      signIn();
+      api.on('POST', '/accounts/logout/', { status: 200, data: { detail: 'Signed out.' } });
+      const { user, router } = await renderApp('/about');
+      const logout = await within(screen.getByRole('banner')).findByRole('button', { name: 'Logout' });
+
+      await user.click(logout);
+      const dialog = await screen.findByRole('dialog', { name: 'Quiz scores not synced yet' });
+      expect(dialog).toHaveAccessibleDescription(/2 quiz scores on this device have not been sent yet\. If you log out now, they will be lost\./);
+      expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
+      await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(getAccessToken()).not.toBeNull();
+      expect(api.callsTo('/accounts/logout/')).toHaveLength(0);
+      expect(router.state.location.pathname).toBe('/about');
+
+      await user.click(logout);
+      const again = await screen.findByRole('dialog', { name: 'Quiz scores not synced yet' });
+      await user.click(within(again).getByRole('button', { name: 'Log out anyway' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(getAccessToken()).toBeNull();
+      await waitFor(() => expect(api.callsTo('/accounts/logout/')).toHaveLength(1));
+    } finally {
+      restore();
+    }
+  });
+
+  it('asks from the drawer too (the question outlives the closed drawer)', async () => {
+    const restore = countPendingScoresWith(async () => 1);
+    try {
+      signIn();
+      const { user } = await renderApp('/about');
+      await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+      const drawer = within(await waitFor(() => document.getElementById('navigation-drawer')!));
+      await user.click(drawer.getByRole('button', { name: 'Logout' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Quiz scores not synced yet' });
+      expect(dialog).toHaveTextContent('1 quiz score on this device has not been sent yet.');
+      expect(getAccessToken()).not.toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    } finally {
+      restore();
+    }
+  });
+
+  it('does not ask when nothing is pending', async () => {
+    signIn();
+    api.on('POST', '/accounts/logout/', { status: 200, data: {} });
+    const { user, router } = await renderApp('/about');
+    await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
