@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../../src/features/auth/auth-store';
@@ -18,6 +19,7 @@ afterEach(() => {
   uninstall();
   authStore.clearError();
   vi.restoreAllMocks();
+  onlineManager.setOnline(true);
 });
 
 const profileOf = (user = makeUser()): FakeResponse => ({ status: 200, data: { id: user.user_id, ...user, bio: '', phone_number: '', date_joined: '2026-01-01T00:00:00Z' } });
@@ -84,6 +86,9 @@ describe('protected-route wrapper', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
     // Offline there is nothing to check: no call was made.
     expect(api.callsTo('/accounts/profile/')).toHaveLength(0);
+    // The page was opened offline: its data waits for the connection instead of failing.
+    expect(await screen.findByText('You are offline: your history loads when the connection returns.')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load your quiz history.')).not.toBeInTheDocument();
 
     // Connectivity returns; the expired token is refused once, refreshed, and the check passes.
     const fresh = fakeAccessToken(person, 600, 'fresh');
@@ -91,6 +96,7 @@ describe('protected-route wrapper', () => {
     api.on('POST', '/accounts/token/refresh/', { status: 200, data: { access: fresh, refresh: 'refresh-2' } });
     setOnline(true);
     await waitFor(() => expect(getRefreshToken()).toBe('refresh-2'));
+    expect(await screen.findByText('You have not taken any quizzes yet.')).toBeInTheDocument();
     expect(api.callsTo('/accounts/token/refresh/')).toHaveLength(1);
     expect(getAccessToken()).toBe(fresh);
     expect(router.state.location.pathname).toBe('/dashboard');
