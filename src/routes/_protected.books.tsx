@@ -1,7 +1,23 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { booksQueryOptions } from '../features/books/api/get-books';
+import { BooksError, BooksPage, BooksPending } from '../features/books/components/books-page';
 
-/** Protected placeholder: the accounts and books features replace the guard and the body. */
 export const Route = createFileRoute('/_protected/books')({
-  component: () => <PlaceholderPage title="Books">This area is being set up.</PlaceholderPage>,
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(booksQueryOptions()),
+  pendingComponent: BooksPending,
+  errorComponent: BooksRouteError,
+  component: BooksPage,
 });
+
+function BooksRouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  return (
+    <BooksError
+      error={error}
+      onRetry={() => {
+        reset();
+        void router.invalidate();
+      }}
+    />
+  );
+}

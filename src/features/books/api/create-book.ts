@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { bookKeys } from './book-keys';
+import type { Book, NewBook } from './types';
+
+/** Creates a book (superusers); a 400 carries field errors `{field: [message]}`. */
+export async function createBook(book: NewBook): Promise<Book> {
+  const { data } = await apiClient.post<Book>('/books/books/', book);
+  return data;
+}
+
+export function useCreateBook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBook,
+    onSuccess: (book) => {
+      queryClient.setQueryData(bookKeys.detail(book.id), book);
+      return queryClient.invalidateQueries({ queryKey: bookKeys.lists() });
+    },
+  });
+}

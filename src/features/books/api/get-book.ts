@@ -1,0 +1,20 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { bookKeys } from './book-keys';
+import { retryUnlessFinal } from './query-retry';
+import type { Book } from './types';
+
+/** One book with its owner and current quiz; a 404 is an ApiError with reason 'not-found'. */
+export async function getBook(bookId: number): Promise<Book> {
+  const { data } = await apiClient.get<Book>(`/books/books/${bookId}/`);
+  return data;
+}
+
+export function bookQueryOptions(bookId: number) {
+  return queryOptions({ queryKey: bookKeys.detail(bookId), queryFn: () => getBook(bookId), retry: retryUnlessFinal });
+}
+
+/** The book shown by the reader; the route's loader has already fetched it. */
+export function useBook(bookId: number) {
+  return useSuspenseQuery(bookQueryOptions(bookId));
+}

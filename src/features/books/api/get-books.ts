@@ -1,0 +1,19 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { bookKeys } from './book-keys';
+import { fetchAllPages } from './fetch-all-pages';
+import { retryUnlessFinal } from './query-retry';
+import type { Book } from './types';
+
+/** Every book, following the server's pages (newest first). */
+export function getBooks(): Promise<Book[]> {
+  return fetchAllPages<Book>('/books/books/');
+}
+
+export function booksQueryOptions() {
+  return queryOptions({ queryKey: bookKeys.lists(), queryFn: getBooks, retry: retryUnlessFinal });
+}
+
+/** The books list; the route's loader has already fetched it. */
+export function useBooks() {
+  return useSuspenseQuery(booksQueryOptions());
+}

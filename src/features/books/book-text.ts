@@ -1,0 +1,70 @@
+import { ApiError } from '../../lib/api-error';
+
+/** SPEC §9: the card shows the first 100 characters of the description. */
+export const DESCRIPTION_PREVIEW_LENGTH = 100;
+
+/**
+ * The card's description (SPEC §2): 'No description.' when empty, the text itself when it fits,
+ * else its first 100 characters followed by '...'. Characters are counted as the reader sees
+ * them, so an emoji or a Devanagari letter with its sign is never cut in half.
+ */
+export function describeBook(description: string | null | undefined): string {
+  const text = description?.trim() ?? '';
+  if (!text) return 'No description.';
+  const characters = graphemes(text);
+  if (characters.length <= DESCRIPTION_PREVIEW_LENGTH) return text;
+  return `${characters.slice(0, DESCRIPTION_PREVIEW_LENGTH).join('')}...`;
+}
+
+function graphemes(text: string): string[] {
+  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
+    return Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment);
+  }
+  return Array.from(text);
+}
+
+/** 'By: {author}' or 'By: Unknown Author'. */
+export function byline(author: string | null | undefined): string {
+  const name = author?.trim();
+  return `By: ${name || 'Unknown Author'}`;
+}
+
+/** The card's 'Created' date, in the reader's own locale. */
+export function formatCreated(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** Every message of a 400's field errors (`{field: [message]}` or `{detail}`), in order. */
+export function fieldErrorMessages(data: unknown): string[] {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
+  return Object.values(data as Record<string, unknown>).flatMap((value) =>
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((m): m is string => typeof m === 'string') : [],
+  );
+}
+
+/** SPEC §8 "Create book": all field error messages joined with spaces, else 'Failed to create book.' */
+export function createBookErrorMessage(error: unknown): string {
+  const messages = error instanceof ApiError && error.status !== undefined && error.status < 500 ? fieldErrorMessages(error.data) : [];
+  return messages.length ? messages.join(' ') : 'Failed to create book.';
+}
+
+/** SPEC §8 "Book delete": 'Failed to delete book: {detail or message}'. */
+export function deleteBookErrorMessage(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  return `Failed to delete book: ${detail}`;
+}
+
+/** SPEC §8 "Books list": the server's detail, else 'Failed to fetch books.' */
+export function booksErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.reason !== 'network' && typeof (error.data as { detail?: unknown })?.detail === 'string') {
+    return (error.data as { detail: string }).detail;
+  }
+  return 'Failed to fetch books.';
+}
+
+/** SPEC §8 "Cover upload": the server's error, else 'Cover image upload failed. Please try again.' */
+export function coverUploadErrorMessage(error: unknown): string {
+  const serverError = error instanceof ApiError ? (error.data as { error?: unknown } | undefined)?.error : undefined;
+  return typeof serverError === 'string' && serverError ? serverError : 'Cover image upload failed. Please try again.';
+}

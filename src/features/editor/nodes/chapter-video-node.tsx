@@ -1,0 +1,90 @@
+import type { DOMExportOutput, LexicalNode, LexicalUpdateJSON, NodeKey, SerializedLexicalNode, Spread } from 'lexical';
+import { $applyNodeReplacement, DecoratorNode } from 'lexical';
+import { type JSX, useRef } from 'react';
+import { CHAPTER_VIDEO_TYPE } from '../../../contract/rich-text';
+import { isSafeMediaUrl } from '../../../contract/urls';
+import { MediaLabel } from './media-label';
+import { selectedOutline, useMediaSelection } from './use-media-selection';
+
+export type SerializedChapterVideoNode = Spread<{ src: string }, SerializedLexicalNode>;
+
+function ChapterVideo({ nodeKey, src }: { nodeKey: NodeKey; src: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { editable, isSelected } = useMediaSelection(nodeKey, ref);
+  if (!isSafeMediaUrl(src)) return null;
+  return (
+    <div ref={ref} className="ch-media" style={{ margin: '1.25em 0', ...(isSelected ? selectedOutline : null) }}>
+      {editable && <MediaLabel>Video</MediaLabel>}
+      <video controls preload="metadata" playsInline src={src} style={{ display: 'block', width: '100%', maxHeight: '70vh', borderRadius: 6, background: '#000' }}>
+        <a href={src}>Download the video</a>
+      </video>
+    </div>
+  );
+}
+
+/** An uploaded MP4 video, stored as `{type: 'chapter-video', src}`. */
+export class ChapterVideoNode extends DecoratorNode<JSX.Element> {
+  __src: string;
+
+  static override getType(): string {
+    return CHAPTER_VIDEO_TYPE;
+  }
+
+  static override clone(node: ChapterVideoNode): ChapterVideoNode {
+    return new ChapterVideoNode(node.__src, node.__key);
+  }
+
+  static override importJSON(serialized: SerializedChapterVideoNode): ChapterVideoNode {
+    return $createChapterVideoNode(serialized.src).updateFromJSON(serialized);
+  }
+
+  constructor(src = '', key?: NodeKey) {
+    super(key);
+    this.__src = src;
+  }
+
+  override updateFromJSON(serialized: LexicalUpdateJSON<SerializedChapterVideoNode>): this {
+    const node = super.updateFromJSON(serialized).getWritable();
+    node.__src = serialized.src;
+    return node;
+  }
+
+  override exportJSON(): SerializedChapterVideoNode {
+    return { ...super.exportJSON(), src: this.__src };
+  }
+
+  override exportDOM(): DOMExportOutput {
+    const video = document.createElement('video');
+    video.setAttribute('src', this.__src);
+    video.setAttribute('controls', '');
+    return { element: video };
+  }
+
+  override createDOM(): HTMLElement {
+    return document.createElement('div');
+  }
+
+  override updateDOM(): false {
+    return false;
+  }
+
+  override isInline(): false {
+    return false;
+  }
+
+  getSrc(): string {
+    return this.getLatest().__src;
+  }
+
+  override decorate(): JSX.Element {
+    return <ChapterVideo nodeKey={this.getKey()} src={this.__src} />;
+  }
+}
+
+export function $createChapterVideoNode(src: string): ChapterVideoNode {
+  return $applyNodeReplacement(new ChapterVideoNode(src));
+}
+
+export function $isChapterVideoNode(node: LexicalNode | null | undefined): node is ChapterVideoNode {
+  return node instanceof ChapterVideoNode;
+}

@@ -1,0 +1,101 @@
+import type { DOMExportOutput, LexicalNode, LexicalUpdateJSON, NodeKey, SerializedLexicalNode, Spread } from 'lexical';
+import { $applyNodeReplacement, DecoratorNode } from 'lexical';
+import { type JSX, useRef } from 'react';
+import { VIDEO_EMBED_TYPE } from '../../../contract/rich-text';
+import { isEmbedUrl } from '../../../contract/urls';
+import { MediaLabel } from './media-label';
+import { selectedOutline, useMediaSelection } from './use-media-selection';
+
+export type SerializedVideoEmbedNode = Spread<{ url: string }, SerializedLexicalNode>;
+
+const hostName = (url: string) => (url.includes('vimeo') ? 'Vimeo' : 'YouTube');
+
+function VideoEmbed({ nodeKey, url }: { nodeKey: NodeKey; url: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { editable, isSelected } = useMediaSelection(nodeKey, ref);
+  // Only the embed addresses toEmbedUrl produces ever become an iframe.
+  if (!isEmbedUrl(url)) return null;
+  return (
+    <div ref={ref} className="ch-media" style={{ margin: '1.25em 0', ...(isSelected ? selectedOutline : null) }}>
+      {editable && <MediaLabel>{hostName(url)} video</MediaLabel>}
+      <div style={{ position: 'relative', width: '100%', aspectRatio: '16 / 9', background: '#000', borderRadius: 6, overflow: 'hidden' }}>
+        <iframe
+          src={url}
+          title={`${hostName(url)} video`}
+          loading="lazy"
+          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0, pointerEvents: editable ? 'none' : undefined }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** A YouTube or Vimeo player, stored as `{type: 'video-embed', url}` with the embed address. */
+export class VideoEmbedNode extends DecoratorNode<JSX.Element> {
+  __url: string;
+
+  static override getType(): string {
+    return VIDEO_EMBED_TYPE;
+  }
+
+  static override clone(node: VideoEmbedNode): VideoEmbedNode {
+    return new VideoEmbedNode(node.__url, node.__key);
+  }
+
+  static override importJSON(serialized: SerializedVideoEmbedNode): VideoEmbedNode {
+    return $createVideoEmbedNode(serialized.url).updateFromJSON(serialized);
+  }
+
+  constructor(url = '', key?: NodeKey) {
+    super(key);
+    this.__url = url;
+  }
+
+  override updateFromJSON(serialized: LexicalUpdateJSON<SerializedVideoEmbedNode>): this {
+    const node = super.updateFromJSON(serialized).getWritable();
+    node.__url = serialized.url;
+    return node;
+  }
+
+  override exportJSON(): SerializedVideoEmbedNode {
+    return { ...super.exportJSON(), url: this.__url };
+  }
+
+  override exportDOM(): DOMExportOutput {
+    const iframe = document.createElement('iframe');
+    iframe.setAttribute('src', this.__url);
+    iframe.setAttribute('allowfullscreen', 'true');
+    return { element: iframe };
+  }
+
+  override createDOM(): HTMLElement {
+    return document.createElement('div');
+  }
+
+  override updateDOM(): false {
+    return false;
+  }
+
+  override isInline(): false {
+    return false;
+  }
+
+  getUrl(): string {
+    return this.getLatest().__url;
+  }
+
+  override decorate(): JSX.Element {
+    return <VideoEmbed nodeKey={this.getKey()} url={this.__url} />;
+  }
+}
+
+export function $createVideoEmbedNode(url: string): VideoEmbedNode {
+  return $applyNodeReplacement(new VideoEmbedNode(url));
+}
+
+export function $isVideoEmbedNode(node: LexicalNode | null | undefined): node is VideoEmbedNode {
+  return node instanceof VideoEmbedNode;
+}

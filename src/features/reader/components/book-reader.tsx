@@ -1,0 +1,210 @@
+import QuizOutlined from '@mui/icons-material/QuizOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { RouterLink } from '../../../components/router-link';
+import { chapterDeleteErrorMessage } from '../messages';
+import type { ChapterSave, ReaderBook, ReaderChapter, RenderChapterContent, RenderChapterEditor, RenderQuiz } from '../types';
+import { BookInfo } from './book-info';
+import { ChapterDialog } from './chapter-dialog';
+import { ChapterPane } from './chapter-pane';
+import { QuizPreview } from './quiz-preview';
+import { TableOfContents } from './table-of-contents';
+
+export const SELECT_CHAPTER_PROMPT = 'Select a chapter from the Table of Contents to begin reading.';
+
+export interface BookReaderProps {
+  book: ReaderBook;
+  /** In reading order. */
+  chapters: ReaderChapter[];
+  /** A signed-in superuser or the book's owner (SPEC §6). */
+  canEdit: boolean;
+  renderContent: RenderChapterContent;
+  renderEditor: RenderChapterEditor;
+  /** The quiz pane; until the quiz engine exists, a preview of the quiz. */
+  renderQuiz?: RenderQuiz;
+  onCreateChapter: (chapter: ChapterSave) => Promise<{ id: number }>;
+  onUpdateChapter: (chapterId: number, chapter: ChapterSave) => Promise<unknown>;
+  onDeleteChapter: (chapterId: number) => Promise<unknown>;
+}
+
+type Modal = { kind: 'add' } | { kind: 'edit'; chapter: ReaderChapter } | { kind: 'delete'; chapter: ReaderChapter } | null;
+
+/**
+ * The book reader (SPEC §2, §4): book details and the Table of Contents on the left (a
+ * collapsible section on phones), the chapter, the quiz or the start prompt on the right.
+ * The first chapter is selected after loading; choosing a chapter leaves quiz mode and brings
+ * its text into view.
+ */
+export function BookReader({ book, chapters, canEdit, renderContent, renderEditor, renderQuiz, onCreateChapter, onUpdateChapter, onDeleteChapter }: BookReaderProps) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [requestedChapterId, setRequestedChapterId] = useState<number | null>(null);
+  const [quizMode, setQuizMode] = useState(false);
+  const [tocExpanded, setTocExpanded] = useState(false);
+  const [modal, setModal] = useState<Modal>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const paneRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  // The chapter asked for, or the first one: a deleted or not-yet-chosen chapter falls back to it.
+  const selectedIndex = Math.max(0, chapters.findIndex((chapter) => chapter.id === requestedChapterId));
+  const selected = chapters[selectedIndex] ?? null;
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    paneRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    const target = paneRef.current?.querySelector<HTMLElement>('h2[tabindex="-1"]');
+    target?.focus({ preventScroll: true });
+  }, [focusRequest]);
+
+  const bringIntoView = () => setFocusRequest((n) => n + 1);
+
+  const selectChapter = (chapterId: number) => {
+    setRequestedChapterId(chapterId);
+    setQuizMode(false);
+    setTocExpanded(false);
+    bringIntoView();
+  };
+
+  const startQuiz = () => {
+    setQuizMode(true);
+    setTocExpanded(false);
+    bringIntoView();
+  };
+
+  const returnToBook = () => {
+    setQuizMode(false);
+    setRequestedChapterId(chapters[0]?.id ?? null);
+    bringIntoView();
+  };
+
+  const nextOrder = chapters.reduce((max, chapter) => Math.max(max, chapter.order), 0) + 1;
+
+  const confirmDelete = async () => {
+    if (modal?.kind !== 'delete') return;
+    setDeleting(true);
+    try {
+      await onDeleteChapter(modal.chapter.id);
+      setNotice(null);
+      if (modal.chapter.id === selected?.id) setRequestedChapterId(null);
+    } catch (error) {
+      setNotice(chapterDeleteErrorMessage(error));
+    } finally {
+      setDeleting(false);
+      setModal(null);
+    }
+  };
+
+  let pane;
+  if (quizMode && book.quiz) {
+    pane = renderQuiz ? renderQuiz({ quiz: book.quiz, onReturnToBook: returnToBook }) : <QuizPreview quiz={book.quiz} onReturnToBook={returnToBook} />;
+  } else if (selected) {
+    pane = (
+      <ChapterPane
+        chapter={selected}
+        previous={chapters[selectedIndex - 1] ?? null}
+        next={chapters[selectedIndex + 1] ?? null}
+        canEdit={canEdit}
+        renderContent={renderContent}
+        headingRef={headingRef}
+        onSelectChapter={selectChapter}
+        onEdit={() => setModal({ kind: 'edit', chapter: selected })}
+        onDelete={() => setModal({ kind: 'delete', chapter: selected })}
+      />
+    );
+  } else {
+    pane = (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 4 }}>
+        <Typography sx={{ fontSize: '1.1rem' }}>{SELECT_CHAPTER_PROMPT}</Typography>
+        {book.quiz && (
+          <Button variant="contained" startIcon={<QuizOutlined />} onClick={startQuiz}>
+            Start Quiz
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
+      <title>{book.title}</title>
+      <RouterLink to="/books" sx={{ display: 'inline-block', mb: { xs: 2, md: 3 } }}>
+        ← Back to Books
+      </RouterLink>
+      <Grid container spacing={{ xs: 3, md: 5 }}>
+        <Grid size={{ xs: 12, md: 4, lg: 3 }}>
+          <Stack
+            spacing={3}
+            // On wide screens the column stays in view beside a long chapter and scrolls on its own.
+            sx={{ position: { md: 'sticky' }, top: { md: 88 }, maxHeight: { md: 'calc(100vh - 104px)' }, overflowY: { md: 'auto' }, pr: { md: 1 } }}
+          >
+            <BookInfo book={book} />
+            <TableOfContents
+              chapters={chapters}
+              selectedChapterId={selected?.id ?? null}
+              quizMode={quizMode}
+              hasQuiz={Boolean(book.quiz)}
+              canEdit={canEdit}
+              collapsible={!wide}
+              expanded={tocExpanded}
+              onExpandedChange={setTocExpanded}
+              onSelectChapter={selectChapter}
+              onTakeQuiz={startQuiz}
+              onAddChapter={() => setModal({ kind: 'add' })}
+            />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 8, lg: 9 }}>
+          <Box ref={paneRef} data-testid="reader-pane" sx={{ scrollMarginTop: 80 }}>
+            {notice && (
+              <Alert severity="error" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
+                {notice}
+              </Alert>
+            )}
+            {pane}
+          </Box>
+        </Grid>
+      </Grid>
+      {(modal?.kind === 'add' || modal?.kind === 'edit') && (
+        <ChapterDialog
+          mode={modal.kind}
+          initialTitle={modal.kind === 'edit' ? modal.chapter.title : ''}
+          initialOrder={modal.kind === 'edit' ? modal.chapter.order : nextOrder}
+          initialContent={modal.kind === 'edit' ? modal.chapter.content_delta : null}
+          renderEditor={renderEditor}
+          onSave={async (chapter) => {
+            if (modal.kind === 'edit') {
+              await onUpdateChapter(modal.chapter.id, chapter);
+            } else {
+              const created = await onCreateChapter(chapter);
+              setRequestedChapterId(created.id);
+              setQuizMode(false);
+            }
+          }}
+          onClose={() => setModal(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={modal?.kind === 'delete'}
+        title="Delete Chapter"
+        message={modal?.kind === 'delete' ? `Are you sure you want to delete the chapter "${modal.chapter.title}"?` : ''}
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setModal(null)}
+      />
+    </Container>
+  );
+}
