@@ -1,12 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { bookKeys } from './book-keys';
-import { fetchAllPages } from './fetch-all-pages';
+import { getAllPages } from '../../../lib/api-client';
 import { retryUnlessFinal } from './query-retry';
 import type { Book } from './types';
 
 /** Every book, following the server's pages (newest first). */
 export function getBooks(): Promise<Book[]> {
-  return fetchAllPages<Book>('/books/books/');
+  return getAllPages<Book>('/books/books/');
 }
 
 export function booksQueryOptions() {

@@ -1,12 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { bookKeys } from './book-keys';
-import { fetchAllPages } from './fetch-all-pages';
+import { getAllPages } from '../../../lib/api-client';
 import { retryUnlessFinal } from './query-retry';
 import type { Chapter } from './types';
 
 /** A book's chapters in reading order (order, then id: the server sorts them). */
 export function getChapters(bookId: number): Promise<Chapter[]> {
-  return fetchAllPages<Chapter>(`/books/books/${bookId}/chapters/`);
+  return getAllPages<Chapter>(`/books/books/${bookId}/chapters/`);
 }
 
 export function chapterListQueryOptions(bookId: number) {

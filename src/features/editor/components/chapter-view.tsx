@@ -19,7 +19,8 @@ function ReadOnlyComposer({ editorState, label }: { editorState: string; label?:
     <LexicalComposer initialConfig={initialConfig}>
       <Box sx={chapterContentSx}>
         <RichTextPlugin
-          contentEditable={<ContentEditable aria-label={label} data-testid="chapter-content" style={{ outline: 'none' }} />}
+          // Text to read, not a form field: Lexical's default role is 'textbox'.
+          contentEditable={<ContentEditable role="document" aria-label={label} data-testid="chapter-content" style={{ outline: 'none' }} />}
           ErrorBoundary={LexicalErrorBoundary}
         />
       </Box>
