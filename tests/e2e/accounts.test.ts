@@ -78,8 +78,12 @@ async function expectCardMessage(page: Page, role: 'status' | 'alert', text: str
   await expect.poll(() => membersCard(page).getByRole(role).first().textContent(), { timeout: 10_000 }).toBe(text);
 }
 
+/** Logout from the bar: inline on wide screens, in the account menu below xl. */
 async function clickLogout(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  const inline = page.getByRole('banner').getByRole('button', { name: 'Logout' });
+  if (await inline.isVisible()) return inline.click();
+  await page.getByRole('banner').getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
 }
 
 /** A tab of the shared browser, signed out first (the tests share the profile's localStorage). */
@@ -133,7 +137,9 @@ describe('accounts and dashboard (desktop)', () => {
     await main(page).getByText('Welcome, Dr. Priya Nair!').waitFor();
     await main(page).getByText('You are not currently associated with any organization.').waitFor();
     await main(page).getByText('You have not taken any quizzes yet.').waitFor();
-    await page.getByRole('banner').getByText(`Welcome, ${email}`).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: `Account menu (${email})` }).click();
+    await page.getByRole('menu').getByText(`Welcome, ${email}`).waitFor();
+    await page.keyboard.press('Escape');
     expect(await page.getByRole('banner').getByRole('link', { name: 'Create Book' }).count()).toBe(0);
     expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual(expect.arrayContaining(['access_token', 'refresh_token', 'user']));
 

@@ -6,8 +6,33 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { OrganizationMember } from '../api/organization-members';
+
+/**
+ * Below 600 px each member is a block of labelled lines instead of a row (the Remove button
+ * stays in view on a phone); from 600 px it is a plain table.
+ */
+const stackOnPhones = (theme: Theme) => ({
+  [theme.breakpoints.up('sm')]: { minWidth: 620, '& td, & th': { whiteSpace: 'nowrap' } },
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+    '& tr': { display: 'block', py: 1, borderBottom: `1px solid ${theme.palette.divider}` },
+    '& td': {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      gap: 2,
+      border: 0,
+      py: 0.5,
+      px: 1,
+      overflowWrap: 'anywhere',
+      textAlign: 'right',
+      '&::before': { content: 'attr(data-label)', fontWeight: 600, color: theme.palette.text.secondary, flexShrink: 0, textAlign: 'left' },
+    },
+  },
+});
 
 const ROLE_COLOURS: Record<string, 'primary' | 'secondary' | 'default'> = { owner: 'primary', admin: 'secondary' };
 
@@ -25,8 +50,9 @@ export function MembersTable({
   onRemove: (member: OrganizationMember) => void;
 }) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Organization members">
+    // On a phone the table scrolls sideways inside the card (focusable, so keys can scroll it).
+    <TableContainer tabIndex={0} role="region" aria-label="Member list (scrolls sideways)" sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Organization members" sx={stackOnPhones}>
         <TableHead>
           <TableRow>
             <TableCell>#</TableCell>
@@ -41,17 +67,17 @@ export function MembersTable({
             const busy = removing.has(member.organization_membership_id);
             return (
               <TableRow key={member.organization_membership_id} aria-busy={busy || undefined}>
-                <TableCell>{index + 1}</TableCell>
-                <TableCell>{member.full_name}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.email}</TableCell>
-                <TableCell>
+                <TableCell data-label="#">{index + 1}</TableCell>
+                <TableCell data-label="Full Name">{member.full_name}</TableCell>
+                <TableCell data-label="Email">{member.email}</TableCell>
+                <TableCell data-label="Role">
                   <Chip
                     size="small"
                     label={member.role_in_organization}
                     color={ROLE_COLOURS[member.role_in_organization.toLowerCase()] ?? 'default'}
                   />
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Actions">
                   {member.id === currentUserId ? (
                     <Typography variant="body2" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
                       Yourself

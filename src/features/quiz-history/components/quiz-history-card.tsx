@@ -9,6 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { myScoresQueryOptions, type QuizScore } from '../api/get-my-scores';
@@ -59,10 +60,30 @@ export function QuizHistoryCard({ userId }: { userId: number }) {
   );
 }
 
+/** Below 600 px each score is a block of labelled lines; from 600 px a plain table. */
+const stackOnPhones = (theme: Theme) => ({
+  [theme.breakpoints.up('sm')]: { minWidth: 560, '& td:nth-of-type(3), & td:nth-of-type(5)': { whiteSpace: 'nowrap' } },
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+    '& tr': { display: 'block', py: 1, borderBottom: `1px solid ${theme.palette.divider}` },
+    '& td': {
+      display: 'flex',
+      justifyContent: 'space-between',
+      gap: 2,
+      border: 0,
+      py: 0.5,
+      px: 1,
+      textAlign: 'right',
+      overflowWrap: 'anywhere',
+      '&::before': { content: 'attr(data-label)', fontWeight: 600, color: theme.palette.text.secondary, flexShrink: 0, textAlign: 'left' },
+    },
+  },
+});
+
 function ScoresTable({ scores }: { scores: QuizScore[] }) {
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={QUIZ_HISTORY_TEXT.title}>
+    <TableContainer tabIndex={0} role="region" aria-label="Quiz results (scrolls sideways)" sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={QUIZ_HISTORY_TEXT.title} sx={stackOnPhones}>
         <TableHead>
           <TableRow>
             <TableCell>#</TableCell>
@@ -75,11 +96,11 @@ function ScoresTable({ scores }: { scores: QuizScore[] }) {
         <TableBody>
           {scores.map((score, index) => (
             <TableRow key={score.id}>
-              <TableCell>{index + 1}</TableCell>
-              <TableCell>{score.quiz_title}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${score.correct_answers}/${score.total_questions}`}</TableCell>
-              <TableCell>{formatPercentage(score.score_percentage)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSubmittedAt(score.submitted_at)}</TableCell>
+              <TableCell data-label="#">{index + 1}</TableCell>
+              <TableCell data-label="Quiz Title">{score.quiz_title}</TableCell>
+              <TableCell data-label="Score">{`${score.correct_answers}/${score.total_questions}`}</TableCell>
+              <TableCell data-label="Percentage">{formatPercentage(score.score_percentage)}</TableCell>
+              <TableCell data-label="Date Submitted">{formatSubmittedAt(score.submitted_at)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

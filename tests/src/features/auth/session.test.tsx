@@ -25,6 +25,19 @@ afterEach(() => {
 const profileOf = (user = makeUser()): FakeResponse => ({ status: 200, data: { id: user.user_id, ...user, bio: '', phone_number: '', date_joined: '2026-01-01T00:00:00Z' } });
 const refused: FakeResponse = { status: 401, data: { detail: 'Given token not valid for any token type' } };
 
+type User = Awaited<ReturnType<typeof renderApp>>['user'];
+
+/** Opens the bar's account menu (the greeting, Create Book and Logout live there below 1680 px). */
+async function openAccountMenu(user: User) {
+  await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: /^Account menu/ }));
+  return within(await screen.findByRole('menu'));
+}
+
+async function logoutFromBar(user: User) {
+  const menu = await openAccountMenu(user);
+  await user.click(menu.getByRole('menuitem', { name: 'Logout' }));
+}
+
 function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
   act(() => {
@@ -143,23 +156,31 @@ describe('navbar when signed in', () => {
   it("shows Dashboard, Books, 'Welcome, {email}' and Logout, without Create Book for a non-superuser", async () => {
     signIn(makeUser({ email: 'resident@cityhospital.example' }));
     api.on('GET', '/accounts/profile/', profileOf(makeUser({ email: 'resident@cityhospital.example' })));
-    await renderApp('/about');
+    const { user } = await renderApp('/about');
     const header = within(screen.getByRole('banner'));
-    expect(await header.findByText('Welcome, resident@cityhospital.example')).toBeInTheDocument();
-    expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(await header.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(header.getByRole('link', { name: 'Books' })).toHaveAttribute('href', '/books');
     expect(header.queryByRole('link', { name: 'Create Book' })).not.toBeInTheDocument();
-    expect(header.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(header.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(header.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+    // Wide screens show the greeting and Logout inline; narrower ones in the account menu.
+    expect(header.getByText('Welcome, resident@cityhospital.example', { ignore: 'li' })).toBeInTheDocument();
+    const menu = await openAccountMenu(user);
+    expect(menu.getByText('Welcome, resident@cityhospital.example')).toBeInTheDocument();
+    expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+    expect(menu.queryByRole('menuitem', { name: 'Create Book' })).not.toBeInTheDocument();
   });
 
   it('shows Create Book to a superuser, in the bar and in the drawer', async () => {
     const director = makeUser({ email: 'director@institute.example', is_superuser: true, is_staff: true });
     signIn(director);
     const { user } = await renderApp('/about');
-    const header = within(screen.getByRole('banner'));
-    expect(await header.findByRole('link', { name: 'Create Book' })).toHaveAttribute('href', '/create-book');
+    // Inline on wide screens (hidden by a media query jsdom does not evaluate) and in the account menu.
+    await waitFor(() => expect(screen.getByRole('banner').querySelector('a[href="/create-book"]')).toHaveTextContent('Create Book'));
+    const menu = await openAccountMenu(user);
+    expect(menu.getByRole('menuitem', { name: 'Create Book' })).toHaveAttribute('href', '/create-book');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
     const drawer = within(await waitFor(() => document.getElementById('navigation-drawer')!));
     expect(drawer.getByRole('link', { name: 'Create Book' })).toHaveAttribute('href', '/create-book');
@@ -174,7 +195,7 @@ describe('navbar when signed in', () => {
     const { user, router, queryClient } = await renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     await waitFor(() => expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0));
-    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
+    await logoutFromBar(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(api.callsTo('/accounts/logout/')).toHaveLength(1));
     expect(api.callsTo('/accounts/logout/')[0]?.body).toEqual({ refresh: 'refresh-to-end' });
@@ -188,7 +209,7 @@ describe('navbar when signed in', () => {
     signIn();
     api.on('POST', '/accounts/logout/', () => 'network');
     const { user, router } = await renderApp('/about');
-    await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: 'Logout' }));
+    await logoutFromBar(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(getAccessToken()).toBeNull();
     expect(getRefreshToken()).toBeNull();
@@ -202,9 +223,8 @@ describe('logout while quiz scores wait to sync', () => {
       signIn();
       api.on('POST', '/accounts/logout/', { status: 200, data: { detail: 'Signed out.' } });
       const { user, router } = await renderApp('/about');
-      const logout = await within(screen.getByRole('banner')).findByRole('button', { name: 'Logout' });
 
-      await user.click(logout);
+      await logoutFromBar(user);
       const dialog = await screen.findByRole('dialog', { name: 'Quiz scores not synced yet' });
       expect(dialog).toHaveAccessibleDescription(/2 quiz scores on this device have not been sent yet\. If you log out now, they will be lost\./);
       expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
@@ -214,7 +234,7 @@ describe('logout while quiz scores wait to sync', () => {
       expect(api.callsTo('/accounts/logout/')).toHaveLength(0);
       expect(router.state.location.pathname).toBe('/about');
 
-      await user.click(logout);
+      await logoutFromBar(user);
       const again = await screen.findByRole('dialog', { name: 'Quiz scores not synced yet' });
       await user.click(within(again).getByRole('button', { name: 'Log out anyway' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -247,7 +267,7 @@ describe('logout while quiz scores wait to sync', () => {
     signIn();
     api.on('POST', '/accounts/logout/', { status: 200, data: {} });
     const { user, router } = await renderApp('/about');
-    await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: 'Logout' }));
+    await logoutFromBar(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
