@@ -21,7 +21,7 @@ export const registerSchema = z.strictObject({
   organization_name: z.string().trim().min(1).max(200).optional(),
 });
 
-export const loginSchema = z.strictObject({ email: z.string().max(254), password: z.string().max(128) });
+export const loginSchema = z.strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) });
 const refreshSchema = z.strictObject({ refresh: z.string().min(1).max(4096) });
 
 export const SAME_LOGIN_FAILURE = 'No active account found with the given credentials';

@@ -21,7 +21,7 @@ export interface NavbarProps {
   renderAccount: (variant: NavbarAccountVariant, onNavigate?: () => void) => ReactNode;
 }
 
-/** The top bar: logo, the spec's links, the account slot; a drawer below the md breakpoint. */
+/** The top bar: logo, the spec's links, the account slot; a drawer below the lg breakpoint (the links need ~1100 px). */
 export function Navbar({ brand, renderAccount }: NavbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
@@ -42,7 +42,7 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
           </Typography>
         </RouterLink>
 
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flexGrow: 1 }}>
           {NAVBAR_LINKS.map((link) => (
             <RouterButton
               key={link.to}
@@ -59,9 +59,9 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
             </RouterButton>
           ))}
         </Box>
-        <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+        <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
         <InstallButton />
-        <Box sx={{ display: { xs: 'none', md: 'flex' } }}>{renderAccount('bar')}</Box>
+        <Box sx={{ display: { xs: 'none', lg: 'flex' } }}>{renderAccount('bar')}</Box>
         <IconButton
           color="inherit"
           edge="end"
@@ -69,7 +69,7 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
           aria-controls="navigation-drawer"
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
-          sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+          sx={{ display: { xs: 'inline-flex', lg: 'none' } }}
         >
           <MenuOutlined />
         </IconButton>

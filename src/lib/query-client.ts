@@ -1,7 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 /** The app's QueryClient: offline-first, so a query issued offline waits instead of failing. */
 export function createQueryClient(): QueryClient {
+  // TanStack Query assumes it is online until it sees an `offline` event, which a page loaded
+  // without a network never fires: start from the browser's own answer, so queries pause.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -1,4 +1,3 @@
-import { onlineManager } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { ProtectedArea } from '../features/auth/components/protected-area';
 import { requireAccessToken } from '../features/auth/route-guards';
@@ -10,13 +9,7 @@ import { requireAccessToken } from '../features/auth/route-guards';
  * useStoredUser() (lib/session).
  */
 export const Route = createFileRoute('/_protected')({
-  beforeLoad: () => {
-    requireAccessToken();
-    // TanStack Query assumes it is online until an `offline` event; a page (re)loaded without
-    // a network never sees one. Tell it before the child loaders start their queries, so they
-    // pause and resume on reconnect instead of failing.
-    if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
-  },
+  beforeLoad: requireAccessToken,
   component: ProtectedLayout,
 });
 

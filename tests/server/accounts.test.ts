@@ -142,6 +142,18 @@ describe('POST /api/accounts/login/', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('answers 400 for empty fields without counting them as failed logins', async () => {
+    for (let i = 0; i < 6; i++) {
+      const res = await call(t, 'POST', '/api/accounts/login/', { body: { email: 'reader@x.example', password: '' }, ip: '10.4.4.4' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ password: ['This field may not be blank.'] });
+    }
+    const empty = await call(t, 'POST', '/api/accounts/login/', { body: { email: '  ', password: 'x' }, ip: '10.4.4.4' });
+    expect(empty.json()).toEqual({ email: ['This field may not be blank.'] });
+    const real = await call(t, 'POST', '/api/accounts/login/', { body: { email: 'reader@x.example', password: TEST_PASSWORD }, ip: '10.4.4.4' });
+    expect(real.statusCode).toBe(200);
+  });
+
   it('limits failed logins per IP across accounts', async () => {
     let last = 0;
     for (let i = 0; i < 31; i++) {
