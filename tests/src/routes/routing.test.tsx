@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { FakeApi, makeUser, signIn } from '../../helpers/fake-api';
 import { renderApp } from '../../helpers/render-app';
 
 const HEADLINE = 'Empowering Surgeons, Advancing Healthcare';
@@ -53,11 +54,21 @@ describe('routes of the public site', () => {
     },
   );
 
-  it('lets a visitor with a stored access token open a protected route', async () => {
-    window.localStorage.setItem('access_token', 'token');
-    const { router } = await renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+  it('lets a signed-in user open a protected route after the session check', async () => {
+    const user = makeUser({ organization_id: null, organization_name: null, organization_role: null });
+    const api = new FakeApi()
+      .on('GET', '/accounts/profile/', { status: 200, data: { id: user.user_id, ...user } })
+      .on('GET', '/books/my-scores/', { status: 200, data: { count: 0, next: null, previous: null, results: [] } });
+    const uninstall = api.install();
+    try {
+      signIn(user);
+      const { router } = await renderApp('/dashboard');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(api.callsTo('/accounts/profile/')).toHaveLength(1);
+    } finally {
+      uninstall();
+    }
   });
 
   it('shows the login and register placeholders to visitors', async () => {
