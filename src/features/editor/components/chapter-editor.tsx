@@ -12,6 +12,7 @@ import { initialEditorState } from '../content/load-content';
 import { chapterEditorConfig } from '../editor-config';
 import { type ChapterEditorHandle, ContentHandlePlugin } from '../plugins/content-handle-plugin';
 import { ImagePlugin } from '../plugins/image-plugin';
+import { LinkGuardPlugin } from '../plugins/link-guard-plugin';
 import { SafeLinksPlugin } from '../plugins/safe-links-plugin';
 import { type MediaUploader, ToolbarPlugin } from '../plugins/toolbar-plugin';
 import { VideoPlugin } from '../plugins/video-plugin';
@@ -93,6 +94,7 @@ export function ChapterEditor({ initialContent, uploadImage, uploadVideo, ref, l
         <HistoryPlugin />
         <ListPlugin />
         <SafeLinksPlugin />
+        <LinkGuardPlugin />
         <ImagePlugin />
         <VideoPlugin />
         <ContentHandlePlugin handleRef={ref} isUploading={isUploading} />

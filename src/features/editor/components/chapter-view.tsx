@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { chapterContentSx } from '../content-styles';
 import { initialEditorState } from '../content/load-content';
 import { chapterEditorConfig } from '../editor-config';
+import { LinkGuardPlugin } from '../plugins/link-guard-plugin';
 import { ComposerBoundary } from './error-boundary';
 
 const UNREADABLE = 'This chapter could not be displayed.';
@@ -24,6 +25,7 @@ function ReadOnlyComposer({ editorState, label }: { editorState: string; label?:
           ErrorBoundary={LexicalErrorBoundary}
         />
       </Box>
+      <LinkGuardPlugin />
     </LexicalComposer>
   );
 }

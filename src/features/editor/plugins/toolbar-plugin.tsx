@@ -377,7 +377,8 @@ export function ToolbarPlugin({ uploadImage, uploadVideo, onUploadingChange }: T
   const blockValue = state.blockType in BLOCK_LABELS ? state.blockType : 'paragraph';
 
   return (
-    <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: '#f7fafb' }}>
+    // Sticky: the tools stay at hand while the author scrolls through a long chapter.
+    <Box sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: '#f7fafb', position: 'sticky', top: 0, zIndex: 2, borderRadius: '4px 4px 0 0' }}>
       <Box role="toolbar" aria-label="Formatting" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, p: 0.75 }}>
         <ToolButton label="Undo" disabled={disabled || !state.canUndo} onClick={() => editor.dispatchCommand(UNDO_COMMAND, undefined)}>
           <Undo fontSize="small" />

@@ -70,18 +70,32 @@ export function BookReader({ book, chapters, canEdit, renderContent, renderEdito
   }, [focusRequest]);
 
   const bringIntoView = () => setFocusRequest((n) => n + 1);
+  // On a phone the open Table of Contents folds away first; scrolling before it has
+  // finished would leave the text above the screen once the list's height is gone.
+  const scrollAfterFold = useRef(false);
+  const showPane = () => {
+    if (!wide && tocExpanded) {
+      scrollAfterFold.current = true;
+      setTocExpanded(false);
+    } else {
+      bringIntoView();
+    }
+  };
+  const onTocCollapsed = () => {
+    if (!scrollAfterFold.current) return;
+    scrollAfterFold.current = false;
+    bringIntoView();
+  };
 
   const selectChapter = (chapterId: number) => {
     setRequestedChapterId(chapterId);
     setQuizMode(false);
-    setTocExpanded(false);
-    bringIntoView();
+    showPane();
   };
 
   const startQuiz = () => {
     setQuizMode(true);
-    setTocExpanded(false);
-    bringIntoView();
+    showPane();
   };
 
   const returnToBook = () => {
@@ -160,6 +174,7 @@ export function BookReader({ book, chapters, canEdit, renderContent, renderEdito
               collapsible={!wide}
               expanded={tocExpanded}
               onExpandedChange={setTocExpanded}
+              onCollapsed={onTocCollapsed}
               onSelectChapter={selectChapter}
               onTakeQuiz={startQuiz}
               onAddChapter={() => setModal({ kind: 'add' })}

@@ -26,6 +26,8 @@ export interface TableOfContentsProps {
   collapsible: boolean;
   expanded: boolean;
   onExpandedChange: (expanded: boolean) => void;
+  /** The collapsible list has finished folding away (the page below it has moved up). */
+  onCollapsed?: () => void;
   onSelectChapter: (chapterId: number) => void;
   onTakeQuiz: () => void;
   onAddChapter: () => void;
@@ -81,7 +83,14 @@ export function TableOfContents(props: TableOfContentsProps) {
 
   if (collapsible) {
     return (
-      <Accordion expanded={expanded} onChange={(_event, value) => onExpandedChange(value)} disableGutters variant="outlined" sx={{ borderRadius: 1 }}>
+      <Accordion
+        expanded={expanded}
+        onChange={(_event, value) => onExpandedChange(value)}
+        slotProps={{ transition: { onExited: props.onCollapsed } }}
+        disableGutters
+        variant="outlined"
+        sx={{ borderRadius: 1 }}
+      >
         <AccordionSummary expandIcon={<ExpandMore />} aria-controls="toc-panel" id="toc-summary">
           <Typography id={HEADING_ID} component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
             Table of Contents

@@ -1,9 +1,15 @@
+import { LexicalComposer } from '@lexical/react/LexicalComposer';
+import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { render, screen, within } from '@testing-library/react';
 import { createEditor } from 'lexical';
 import { describe, expect, it } from 'vitest';
 import { demoBooks, resolveSeedMedia } from '../../../../server/db/seed-content';
 import { ChapterView } from '../../../../src/features/editor/components/chapter-view';
+import { chapterEditorConfig } from '../../../../src/features/editor/editor-config';
 import { chapterNodes } from '../../../../src/features/editor/nodes';
+import { LinkGuardPlugin } from '../../../../src/features/editor/plugins/link-guard-plugin';
 import { portPlacementDelta } from './port-placement-delta';
 
 const seedChapters = demoBooks.flatMap((book) => book.chapters);
@@ -96,6 +102,22 @@ describe('ChapterView (the read-only composer)', () => {
     expect(content).toHaveTextContent('Open the atlastab trickdataSafe');
     const anchors = Array.from(content.querySelectorAll('a'));
     expect(anchors.map((a) => a.getAttribute('href'))).toEqual(['https://www.iages.in/']);
+  });
+
+  it('keeps an unsafe link from being clickable even in content that skipped the sanitiser (the link guard)', () => {
+    const unsanitised = paragraphWith(link('Call', 'tel:+911234567890'), link('Script', 'javascript:alert(1)'), link('Atlas', 'https://www.iages.in/'));
+    render(
+      <LexicalComposer initialConfig={{ ...chapterEditorConfig, editable: false, editorState: JSON.stringify(unsanitised) }}>
+        <RichTextPlugin contentEditable={<ContentEditable data-testid="raw" />} ErrorBoundary={LexicalErrorBoundary} />
+        <LinkGuardPlugin />
+      </LexicalComposer>,
+    );
+    const anchors = Array.from(screen.getByTestId('raw').querySelectorAll('a'));
+    expect(anchors.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Call', null],
+      ['Script', null],
+      ['Atlas', 'https://www.iages.in/'],
+    ]);
   });
 
   it('drops media with unsafe addresses and iframes that are not YouTube or Vimeo players', () => {

@@ -1,0 +1,30 @@
+import { LinkNode } from '@lexical/link';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { useEffect } from 'react';
+import { isSafeLinkUrl } from '../../../contract/urls';
+
+/**
+ * The last line of defence for links on screen: every link element the composer renders (in
+ * the reader and the editor) keeps its href only if it passes the shared rule (http(s),
+ * mailto:, same-site). Content is already sanitised before it is loaded, and Lexical itself
+ * blanks scripts; this also covers what Lexical allows and we do not (tel:, sms:).
+ */
+export function LinkGuardPlugin() {
+  const [editor] = useLexicalComposerContext();
+  useEffect(
+    () =>
+      editor.registerMutationListener(LinkNode, (mutations) => {
+        for (const [key, mutation] of mutations) {
+          if (mutation === 'destroyed') continue;
+          const anchor = editor.getElementByKey(key);
+          const href = anchor?.getAttribute('href');
+          if (anchor && href !== null && href !== undefined && !isSafeLinkUrl(href)) {
+            anchor.removeAttribute('href');
+            anchor.removeAttribute('target');
+          }
+        }
+      }),
+    [editor],
+  );
+  return null;
+}

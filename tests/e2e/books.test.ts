@@ -1,0 +1,215 @@
+/**
+ * The books list and Create Book in Chromium against the real server: a superuser creates a
+ * book with a cover while watching the upload, deletes one after confirming (and sees a
+ * refusal), a learner gets the list without controls in 1, 2 or 3 columns, and the Lexical
+ * code never loads on the home page or the list.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type AppBrowser, DESKTOP_VIEWPORT, launchApp, PHONE_VIEWPORT, recordScriptRequests, waitForApp } from '../helpers/browser';
+import {
+  api,
+  apiLogin,
+  type ApiSession,
+  collectProblems,
+  createBookViaApi,
+  DIRECTOR,
+  eventually,
+  LEARNER,
+  noisyPng,
+  signInContext,
+  throttleUploads,
+} from './book-helpers';
+
+const baseURL = inject('baseURL');
+const distDir = inject('distDir');
+
+/** Present in Lexical's code and nowhere else: the attribute it puts on its editor element. */
+const LEXICAL_MARKER = 'data-lexical-editor';
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+describe('books list and Create Book (superuser)', () => {
+  let app: AppBrowser;
+  let director: ApiSession;
+  const created: number[] = [];
+
+  beforeAll(async () => {
+    director = await apiLogin(baseURL, DIRECTOR);
+    app = await launchApp(baseURL);
+    await signInContext(app.context, director);
+  });
+  afterAll(async () => {
+    for (const id of created) await api(baseURL, director, 'DELETE', `/books/books/${id}/`);
+    await app?.close();
+  });
+
+  it('creates a book with a cover, showing the upload progress, and opens it', async () => {
+    const page = await app.open('/books');
+    const problems = collectProblems(page);
+    await page.getByRole('link', { name: 'Create New Book' }).click();
+    await eventually(() => new URL(page.url()).pathname).toBe('/create-book');
+
+    const title = `Laparoscopic Appendicectomy ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await page.getByRole('textbox', { name: 'Author' }).fill('Dr. S. Iyer');
+    await page.getByRole('textbox', { name: 'Description' }).fill(`${'Port sites, the appendix base and the stump. '.repeat(4)}Tail.`);
+
+    // About 1 MB at 250 kB/s: four seconds of visible progress.
+    await throttleUploads(page, 250_000);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose image' }).click()]);
+    expect(chooser.isMultiple()).toBe(false);
+    await chooser.setFiles({ name: 'appendix-cover.png', mimeType: 'image/png', buffer: await noisyPng(600, 560) });
+    const progress = page.getByRole('progressbar', { name: 'Cover image upload progress' });
+    await progress.waitFor();
+    expect(await page.getByRole('img', { name: 'Cover preview' }).getAttribute('src')).toMatch(/^blob:/);
+
+    await page.getByRole('button', { name: 'Create Book' }).click();
+    await eventually(() => page.getByText('Please wait for the cover image to finish uploading.').isVisible()).toBe(true);
+
+    const seen = new Set<number>();
+    while (await progress.isVisible()) {
+      const value = await progress.getAttribute('aria-valuenow').catch(() => null);
+      if (value !== null) seen.add(Number(value));
+      await page.waitForTimeout(100);
+    }
+    await throttleUploads(page, null);
+    expect([...seen].some((value) => value > 0 && value < 100), `progress seen: ${[...seen].join(', ')}`).toBe(true);
+    await eventually(() => page.getByText('Cover image uploaded.').isVisible()).toBe(true);
+    expect(await page.getByText('Please wait for the cover image to finish uploading.').count()).toBe(0);
+
+    // A slow answer, so 'Creating Book...' can be seen.
+    await page.route('**/api/books/books/', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Create Book' }).click();
+    await eventually(() => page.getByRole('button', { name: 'Creating Book...' }).isVisible()).toBe(true);
+    await eventually(() => new URL(page.url()).pathname).toMatch(/^\/book\/\d+$/);
+    created.push(Number(new URL(page.url()).pathname.split('/').pop()));
+    await page.unroute('**/api/books/books/');
+
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    const cover = page.getByRole('img', { name: `Cover of ${title}` });
+    expect(await cover.getAttribute('src')).toMatch(/^\/media\/images\/.+\.png$/);
+    await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 600)).toBe(true);
+    expect(await page.getByText('Select a chapter from the Table of Contents to begin reading.').isVisible()).toBe(true);
+
+    // The new card on the list.
+    await page.getByRole('link', { name: '← Back to Books' }).click();
+    const newCard = card(page, title);
+    await newCard.waitFor();
+    expect(await newCard.textContent()).toContain('By: Dr. S. Iyer');
+    expect(await newCard.textContent()).toContain(`${'Port sites, the appendix base and the stump. '.repeat(4)}Tail.`.slice(0, 100) + '...');
+    expect(await newCard.textContent()).toContain('Chapters: 0');
+    expect(await newCard.textContent()).toContain('Created:');
+    expect((await newCard.getByRole('img', { name: `Cover of ${title}` }).boundingBox())!.height).toBe(200);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('clears the cover when its upload fails and shows the reason', async () => {
+    const page = await app.open('/create-book');
+    await page.route('**/api/media/upload-image/', (route) =>
+      route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ error: 'The file is larger than 10 MiB.' }) }),
+    );
+    await page.getByTestId('cover-input').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: await noisyPng(40, 40) });
+    await eventually(() => page.getByText('The file is larger than 10 MiB.').isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: 'Cover preview' }).count()).toBe(0);
+    expect(await page.getByTestId('cover-input').inputValue()).toBe('');
+    await page.close();
+  });
+
+  it('deletes a book after confirmation, and reports a refusal', async () => {
+    const title = `Book to delete ${Date.now()}`;
+    const id = await createBookViaApi(baseURL, director, title);
+    const page = await app.open('/books');
+    const target = card(page, title);
+    await target.waitFor();
+
+    await page.route(`**/api/books/books/${id}/`, (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'You do not have permission to perform this action.' }) })
+        : route.continue(),
+    );
+    await target.getByRole('button', { name: `Delete ${title}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete book' });
+    expect(await confirm.textContent()).toContain('Are you sure you want to delete this book and all its chapters?');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await eventually(() => page.getByRole('alert').textContent()).toBe('Failed to delete book: You do not have permission to perform this action.');
+    expect(await target.isVisible()).toBe(true);
+
+    await page.unroute(`**/api/books/books/${id}/`);
+    await target.getByRole('button', { name: `Delete ${title}` }).click();
+    await page.getByRole('dialog', { name: 'Delete book' }).getByRole('button', { name: 'Delete' }).click();
+    await target.waitFor({ state: 'detached' });
+    expect((await api(baseURL, director, 'GET', `/books/books/${id}/`)).status).toBe(404);
+    await page.close();
+  });
+});
+
+describe('books list (learner)', () => {
+  let app: AppBrowser;
+  let director: ApiSession;
+  let extraBook: number;
+
+  beforeAll(async () => {
+    director = await apiLogin(baseURL, DIRECTOR);
+    // Three books at least, so the grid can show three columns.
+    extraBook = await createBookViaApi(baseURL, director, `Grid filler ${Date.now()}`);
+    app = await launchApp(baseURL);
+    await signInContext(app.context, await apiLogin(baseURL, LEARNER));
+  });
+  afterAll(async () => {
+    if (extraBook) await api(baseURL, director, 'DELETE', `/books/books/${extraBook}/`);
+    await app?.close();
+  });
+
+  it('shows the books without Create or Delete, in 1, 2 or 3 columns by width', async () => {
+    const page = await app.open('/books');
+    const first = card(page, 'Fundamentals of Laparoscopic Surgery');
+    await first.waitFor();
+    expect(await page.getByRole('link', { name: 'Create New Book' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await first.getByRole('link', { name: 'View Fundamentals of Laparoscopic Surgery' }).getAttribute('href')).toBe('/book/1');
+
+    const columns = async () => {
+      const boxes = await page.getByRole('article').evaluateAll((cards) => cards.slice(0, 3).map((c) => Math.round(c.getBoundingClientRect().left)));
+      return new Set(boxes).size;
+    };
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await eventually(columns).toBe(1);
+    await page.setViewportSize({ width: 720, height: 900 });
+    await eventually(columns).toBe(2);
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    await eventually(columns).toBe(3);
+    await page.close();
+  });
+
+  it('loads the Lexical code on the reader only: not on / nor on the books list', async () => {
+    const assets = path.join(distDir, 'assets');
+    const lexicalChunks = readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(path.join(assets, file), 'utf8').includes(LEXICAL_MARKER));
+    expect(lexicalChunks.length).toBeGreaterThan(0);
+    const lexicalRequested = (urls: string[]) => urls.map((url) => new URL(url).pathname).filter((name) => lexicalChunks.includes(path.basename(name)));
+
+    const page = await app.context.newPage();
+    const scripts = recordScriptRequests(page);
+    await page.goto('/');
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    expect(lexicalRequested(scripts)).toEqual([]);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Books', exact: true }).click();
+    await card(page, 'Fundamentals of Laparoscopic Surgery').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(lexicalRequested(scripts)).toEqual([]);
+
+    // Control: opening a book loads it.
+    await page.getByRole('link', { name: 'View Fundamentals of Laparoscopic Surgery' }).click();
+    await page.getByTestId('chapter-content').waitFor();
+    expect(lexicalRequested(scripts).length).toBeGreaterThan(0);
+    await page.close();
+  });
+});
