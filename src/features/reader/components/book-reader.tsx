@@ -54,8 +54,10 @@ export function BookReader({ book, chapters, canEdit, renderContent, renderEdito
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const paneRef = useRef<HTMLDivElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
+  // On a phone the open Table of Contents folds away first; scrolling before it has
+  // finished would leave the text above the screen once the list's height is gone.
+  const scrollAfterFold = useRef(false);
 
   // The chapter asked for, or the first one: a deleted or not-yet-chosen chapter falls back to it.
   const selectedIndex = Math.max(0, chapters.findIndex((chapter) => chapter.id === requestedChapterId));
@@ -65,14 +67,12 @@ export function BookReader({ book, chapters, canEdit, renderContent, renderEdito
     if (focusRequest === 0) return;
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     paneRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-    const target = paneRef.current?.querySelector<HTMLElement>('h2[tabindex="-1"]');
-    target?.focus({ preventScroll: true });
+    // The pane's heading (chapter or quiz title) takes the focus, so screen readers start there.
+    const heading = paneRef.current?.querySelector<HTMLElement>('h2[tabindex="-1"]');
+    heading?.focus({ preventScroll: true });
   }, [focusRequest]);
 
   const bringIntoView = () => setFocusRequest((n) => n + 1);
-  // On a phone the open Table of Contents folds away first; scrolling before it has
-  // finished would leave the text above the screen once the list's height is gone.
-  const scrollAfterFold = useRef(false);
   const showPane = () => {
     if (!wide && tocExpanded) {
       scrollAfterFold.current = true;
@@ -132,7 +132,6 @@ export function BookReader({ book, chapters, canEdit, renderContent, renderEdito
         next={chapters[selectedIndex + 1] ?? null}
         canEdit={canEdit}
         renderContent={renderContent}
-        headingRef={headingRef}
         onSelectChapter={selectChapter}
         onEdit={() => setModal({ kind: 'edit', chapter: selected })}
         onDelete={() => setModal({ kind: 'delete', chapter: selected })}

@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Ref } from 'react';
 import type { ReaderChapter, RenderChapterContent } from '../types';
 
 export interface ChapterPaneProps {
@@ -15,19 +14,17 @@ export interface ChapterPaneProps {
   next: ReaderChapter | null;
   canEdit: boolean;
   renderContent: RenderChapterContent;
-  headingRef: Ref<HTMLHeadingElement>;
   onSelectChapter: (chapterId: number) => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
 /** The selected chapter: title, editing controls for editors, the content, and previous/next. */
-export function ChapterPane({ chapter, previous, next, canEdit, renderContent, headingRef, onSelectChapter, onEdit, onDelete }: ChapterPaneProps) {
+export function ChapterPane({ chapter, previous, next, canEdit, renderContent, onSelectChapter, onEdit, onDelete }: ChapterPaneProps) {
   return (
     <Box component="article" aria-labelledby={`chapter-${chapter.id}-title`}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 3 }}>
         <Typography
-          ref={headingRef}
           id={`chapter-${chapter.id}-title`}
           variant="h2"
           tabIndex={-1}

@@ -114,6 +114,32 @@ describe('Book reader', () => {
     expect(chapterTitle()).toHaveTextContent('Ergonomics');
   });
 
+  it('folds the Table of Contents on a phone, and scrolls to the chapter once it has folded', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      signInAs(api, LEARNER);
+      serveBook();
+      const { user } = await openReader();
+      // Record, at each scroll, whether the list had finished folding away.
+      const foldedAtScroll: boolean[] = [];
+      Element.prototype.scrollIntoView = function scrollIntoView() {
+        const collapse = document.getElementById('toc-panel')?.closest('.MuiCollapse-root');
+        foldedAtScroll.push(Boolean(collapse?.classList.contains('MuiCollapse-hidden')));
+      };
+      const summary = screen.getByRole('button', { name: 'Table of Contents' });
+      expect(summary).toHaveAttribute('aria-expanded', 'false');
+      await user.click(summary);
+      expect(summary).toHaveAttribute('aria-expanded', 'true');
+      await user.click(toc().getByRole('button', { name: /Port Placement/ }));
+      expect(summary).toHaveAttribute('aria-expanded', 'false');
+      expect(chapterTitle()).toHaveTextContent('Port Placement');
+      await waitFor(() => expect(foldedAtScroll).toEqual([true]));
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it("prompts to pick a chapter, with 'Start Quiz', when the book has no chapters yet", async () => {
     signInAs(api, LEARNER);
     serveBook(undefined, []);
