@@ -16,6 +16,8 @@ export function toSafeLinkUrl(input: string): string | null {
   const value = input.trim();
   if (!value) return null;
   if (isEmailLike(value)) return `mailto:${value}`;
+  // A same-site path or fragment (another book, a heading) stays as typed.
+  if (value.startsWith('#') || (value.startsWith('/') && !value.startsWith('//'))) return isSafeLinkUrl(value) ? value : null;
   if (/^mailto:/i.test(value)) return isEmailLike(value.slice(7).split('?')[0] ?? '') ? value : null;
   const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//') ? value : `https://${value}`;
   return isSafeLinkUrl(candidate) ? candidate : null;

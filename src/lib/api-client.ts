@@ -24,10 +24,11 @@ export const API_BASE = '/api';
 /** A refresh that hangs is treated as "no network"; the session is kept. */
 const REFRESH_TIMEOUT_MS = 20_000;
 
+// No default Content-Type: axios sends objects as application/json and FormData (uploads)
+// as multipart with its boundary; a fixed JSON header would turn FormData into JSON.
 export const apiClient = axios.create({
   baseURL: API_BASE,
   withCredentials: true,
-  headers: { 'Content-Type': 'application/json' },
 });
 
 apiClient.interceptors.request.use((config) => {

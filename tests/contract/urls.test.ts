@@ -4,6 +4,15 @@ import { isEmailLike, isEmbedUrl, isSafeLinkUrl, isSafeMediaUrl, toEmbedUrl, toS
 
 describe('toSafeLinkUrl', () => {
   it.each([
+    ['/book/2', '/book/2'],
+    ['#port-placement', '#port-placement'],
+    ['//evil.example/x', null],
+    ['/\\evil.example/login', null],
+  ])('keeps same-site paths and fragments as typed, never protocol-relative ones: %s', (input, expected) => {
+    expect(toSafeLinkUrl(input)).toBe(expected);
+  });
+
+  it.each([
     ['surgeon@hospital.example', 'mailto:surgeon@hospital.example'],
     ['  Dr.Rao+lap@Institute.example.org ', 'mailto:Dr.Rao+lap@Institute.example.org'],
     ['mailto:office@institute.example', 'mailto:office@institute.example'],

@@ -2,7 +2,7 @@
  * What the link and video-embed tools accept, on top of the shared URL rules in
  * src/contract/urls.ts (the server applies the same ones to stored content).
  */
-import { isEmailLike, isSafeLinkUrl, toEmbedUrl, toSafeLinkUrl } from '../../contract/urls';
+import { isEmailLike, toEmbedUrl, toSafeLinkUrl } from '../../contract/urls';
 
 export type LinkDecision = { ok: true; url: string; target: '_blank' | null } | { ok: false; message: string };
 
@@ -20,10 +20,7 @@ function targetFor(url: string): '_blank' | null {
  * and anything with an unsafe scheme (javascript:, data:, vbscript:, file:, …) is refused.
  */
 export function decideLink(input: string): LinkDecision {
-  const value = input.trim();
-  // Same-site paths (another book, a fragment) stay as typed; toSafeLinkUrl would prefix https://.
-  const sameSite = /^[/#]/.test(value) && isSafeLinkUrl(value);
-  const url = sameSite ? value : toSafeLinkUrl(value);
+  const url = toSafeLinkUrl(input);
   if (!url) return { ok: false, message: UNSAFE_LINK_MESSAGE };
   return { ok: true, url, target: targetFor(url) };
 }

@@ -7,9 +7,6 @@ async function upload<T>(path: string, field: string, file: File, onProgress?: U
   const form = new FormData();
   form.append(field, file);
   const { data } = await apiClient.post<T>(path, form, {
-    // The client's default JSON content type would make axios serialise the FormData to JSON;
-    // with multipart declared, the browser sends the body with its own boundary.
-    headers: { 'Content-Type': 'multipart/form-data' },
     onUploadProgress: (event) => {
       if (onProgress && event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     },
