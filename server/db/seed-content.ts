@@ -12,59 +12,22 @@
  */
 import type { QuizData } from '../../src/contract/quiz';
 
-// ---------------------------------------------------------------------------
-// Serialized node types (lexical 0.52, @lexical/rich-text, @lexical/list, @lexical/link)
-// ---------------------------------------------------------------------------
+import type {
+  SerializedBlock as BlockNodeJSON,
+  SerializedChapterImage as ChapterImageNodeJSON,
+  SerializedDocument as LexicalDocument,
+  SerializedHeading as HeadingNodeJSON,
+  SerializedInline as InlineNodeJSON,
+  SerializedLineBreak as LineBreakNodeJSON,
+  SerializedLink as LinkNodeJSON,
+  SerializedList as ListNodeJSON,
+  SerializedParagraph as ParagraphNodeJSON,
+  SerializedQuote as QuoteNodeJSON,
+  SerializedText as TextNodeJSON,
+} from '../../src/contract/lexical-json';
+import { elementFields, TEXT_FORMAT } from '../../src/contract/lexical-json';
 
-export type TextNodeJSON = {
-  type: 'text';
-  version: 1;
-  text: string;
-  /** Bitmask: 1 bold, 2 italic, 4 strikethrough, 8 underline. */
-  format: number;
-  style: string;
-  mode: 'normal';
-  detail: 0;
-};
-export type LineBreakNodeJSON = { type: 'linebreak'; version: 1 };
-type ElementFields = { version: 1; direction: null; format: ''; indent: 0 };
-export type LinkNodeJSON = ElementFields & {
-  type: 'link';
-  url: string;
-  rel: 'noopener noreferrer';
-  target: null;
-  title: null;
-  children: TextNodeJSON[];
-};
-export type InlineNodeJSON = TextNodeJSON | LineBreakNodeJSON | LinkNodeJSON;
-export type ParagraphNodeJSON = ElementFields & {
-  type: 'paragraph';
-  textFormat: number;
-  textStyle: string;
-  children: InlineNodeJSON[];
-};
-export type HeadingNodeJSON = ElementFields & { type: 'heading'; tag: 'h2' | 'h3'; children: InlineNodeJSON[] };
-export type QuoteNodeJSON = ElementFields & { type: 'quote'; children: InlineNodeJSON[] };
-export type ListItemNodeJSON = ElementFields & { type: 'listitem'; value: number; children: InlineNodeJSON[] };
-export type ListNodeJSON = ElementFields & {
-  type: 'list';
-  listType: 'bullet' | 'number';
-  start: 1;
-  tag: 'ul' | 'ol';
-  children: ListItemNodeJSON[];
-};
-/** Our own decorator node (registered by the editor as `ChapterImageNode`). */
-export type ChapterImageNodeJSON = {
-  type: 'chapter-image';
-  version: 1;
-  src: string;
-  altText: string;
-  width: number;
-  height: number;
-  caption: string;
-};
-export type BlockNodeJSON = ParagraphNodeJSON | HeadingNodeJSON | QuoteNodeJSON | ListNodeJSON | ChapterImageNodeJSON;
-export type LexicalDocument = { root: ElementFields & { type: 'root'; children: BlockNodeJSON[] } };
+export type { BlockNodeJSON, LexicalDocument };
 
 export interface SeedChapter {
   title: string;
@@ -92,9 +55,7 @@ export const SEED_MEDIA_PREFIX = 'seed-media:';
 const WARNING_RED = '#b71c1c';
 const CLINICAL_BLUE = '#0d47a1';
 
-const BOLD = 1;
-const ITALIC = 2;
-const UNDERLINE = 8;
+const { bold: BOLD, italic: ITALIC, underline: UNDERLINE } = TEXT_FORMAT;
 
 interface TextOptions {
   bold?: boolean;
@@ -104,7 +65,7 @@ interface TextOptions {
 }
 type Inline = string | InlineNodeJSON;
 
-const element = (): ElementFields => ({ version: 1, direction: null, format: '', indent: 0 });
+const element = () => elementFields();
 
 /** A text node; `color` becomes the inline style `color: <value>`. */
 export function text(value: string, options: TextOptions = {}): TextNodeJSON {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { assertChromiumInstalled } from '../helpers/browser';
+import { tempPostgresDatabase } from '../helpers/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,24 +22,6 @@ declare module 'vitest' {
   }
 }
 
-/** With TEST_DATABASE_URL, the server runs on a PostgreSQL database made for this run and dropped after. */
-async function temporaryPostgresDatabase(adminUrl: string) {
-  const pg = (await import('pg')).default;
-  const name = `lap_e2e_${process.pid}_${Date.now().toString(36)}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const START_TIMEOUT_MS = 5 * 60 * 1000;
@@ -109,7 +92,8 @@ export default async function setup(project: TestProject) {
   // A build of its own: another run rebuilding ./dist cannot pull files from under this server.
   const distDir = mkdtempSync(path.join(tmpdir(), 'lap-e2e-dist-'));
   process.env.DIST_DIR = distDir;
-  const database = process.env.TEST_DATABASE_URL ? await temporaryPostgresDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  // With TEST_DATABASE_URL the server runs on a PostgreSQL database made for this run, dropped after.
+  const database = await tempPostgresDatabase();
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

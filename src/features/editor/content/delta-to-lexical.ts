@@ -21,7 +21,7 @@ import {
   type SerializedListItem,
   type SerializedText,
   TEXT_FORMAT,
-} from './serialized';
+} from '../../../contract/lexical-json';
 
 type Attributes = Record<string, unknown>;
 export interface DeltaOp {

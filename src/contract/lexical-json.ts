@@ -3,7 +3,7 @@
  * (core, @lexical/rich-text, @lexical/list, @lexical/link and our own nodes), so that content
  * built outside an editor (the Delta import) parses exactly like content an editor saved.
  */
-import { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE, VIDEO_EMBED_TYPE } from '../../../contract/rich-text';
+import { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE, VIDEO_EMBED_TYPE } from './rich-text';
 
 export type ElementFormat = '' | 'left' | 'center' | 'right' | 'justify' | 'start' | 'end';
 type ElementFields = { version: 1; direction: null; format: ElementFormat; indent: number };
