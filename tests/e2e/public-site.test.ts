@@ -48,7 +48,7 @@ describe('public site in Chromium (desktop)', () => {
     expect(names.filter((name) => PRIVATE_CODE.test(name))).toEqual([]);
 
     // Every private chunk that exists in this build is a chunk / did not load.
-    const built = readdirSync(path.resolve('dist/assets')).filter((file) => file.endsWith('.js') && PRIVATE_CODE.test(file));
+    const built = readdirSync(path.join(inject('distDir'), 'assets')).filter((file) => file.endsWith('.js') && PRIVATE_CODE.test(file));
     expect(built.length).toBeGreaterThan(0);
     for (const file of built) expect(names).not.toContain(`/assets/${file}`);
 
