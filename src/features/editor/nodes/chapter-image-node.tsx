@@ -2,14 +2,14 @@ import type {
   DOMConversionMap,
   DOMConversionOutput,
   DOMExportOutput,
-  EditorConfig,
   LexicalNode,
   LexicalUpdateJSON,
   NodeKey,
   SerializedLexicalNode,
   Spread,
 } from 'lexical';
-import { $applyNodeReplacement, DecoratorNode } from 'lexical';
+import { $applyNodeReplacement } from 'lexical';
+import { BlockDecoratorNode } from './block-decorator-node';
 import { type JSX, useRef } from 'react';
 import { CHAPTER_IMAGE_TYPE } from '../../../contract/rich-text';
 import { isSafeMediaUrl } from '../../../contract/urls';
@@ -66,7 +66,7 @@ function convertImageElement(domNode: HTMLElement): DOMConversionOutput | null {
 }
 
 /** A block image in a chapter, stored as `{type: 'chapter-image', src, altText, width, height, caption}`. */
-export class ChapterImageNode extends DecoratorNode<JSX.Element> {
+export class ChapterImageNode extends BlockDecoratorNode {
   __src: string;
   __altText: string;
   __width: number;
@@ -126,18 +126,6 @@ export class ChapterImageNode extends DecoratorNode<JSX.Element> {
     if (this.__width) img.setAttribute('width', String(this.__width));
     if (this.__height) img.setAttribute('height', String(this.__height));
     return { element: img };
-  }
-
-  override createDOM(_config: EditorConfig): HTMLElement {
-    return document.createElement('div');
-  }
-
-  override updateDOM(): false {
-    return false;
-  }
-
-  override isInline(): false {
-    return false;
   }
 
   getSrc(): string {

@@ -1,5 +1,6 @@
 import type { DOMExportOutput, LexicalNode, LexicalUpdateJSON, NodeKey, SerializedLexicalNode, Spread } from 'lexical';
-import { $applyNodeReplacement, DecoratorNode } from 'lexical';
+import { $applyNodeReplacement } from 'lexical';
+import { BlockDecoratorNode } from './block-decorator-node';
 import { type JSX, useRef } from 'react';
 import { CHAPTER_VIDEO_TYPE } from '../../../contract/rich-text';
 import { isSafeMediaUrl } from '../../../contract/urls';
@@ -23,7 +24,7 @@ function ChapterVideo({ nodeKey, src }: { nodeKey: NodeKey; src: string }) {
 }
 
 /** An uploaded MP4 video, stored as `{type: 'chapter-video', src}`. */
-export class ChapterVideoNode extends DecoratorNode<JSX.Element> {
+export class ChapterVideoNode extends BlockDecoratorNode {
   __src: string;
 
   static override getType(): string {
@@ -58,18 +59,6 @@ export class ChapterVideoNode extends DecoratorNode<JSX.Element> {
     video.setAttribute('src', this.__src);
     video.setAttribute('controls', '');
     return { element: video };
-  }
-
-  override createDOM(): HTMLElement {
-    return document.createElement('div');
-  }
-
-  override updateDOM(): false {
-    return false;
-  }
-
-  override isInline(): false {
-    return false;
   }
 
   getSrc(): string {

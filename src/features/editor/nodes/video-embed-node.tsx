@@ -1,5 +1,6 @@
 import type { DOMExportOutput, LexicalNode, LexicalUpdateJSON, NodeKey, SerializedLexicalNode, Spread } from 'lexical';
-import { $applyNodeReplacement, DecoratorNode } from 'lexical';
+import { $applyNodeReplacement } from 'lexical';
+import { BlockDecoratorNode } from './block-decorator-node';
 import { type JSX, useRef } from 'react';
 import { VIDEO_EMBED_TYPE } from '../../../contract/rich-text';
 import { isEmbedUrl } from '../../../contract/urls';
@@ -34,7 +35,7 @@ function VideoEmbed({ nodeKey, url }: { nodeKey: NodeKey; url: string }) {
 }
 
 /** A YouTube or Vimeo player, stored as `{type: 'video-embed', url}` with the embed address. */
-export class VideoEmbedNode extends DecoratorNode<JSX.Element> {
+export class VideoEmbedNode extends BlockDecoratorNode {
   __url: string;
 
   static override getType(): string {
@@ -69,18 +70,6 @@ export class VideoEmbedNode extends DecoratorNode<JSX.Element> {
     iframe.setAttribute('src', this.__url);
     iframe.setAttribute('allowfullscreen', 'true');
     return { element: iframe };
-  }
-
-  override createDOM(): HTMLElement {
-    return document.createElement('div');
-  }
-
-  override updateDOM(): false {
-    return false;
-  }
-
-  override isInline(): false {
-    return false;
   }
 
   getUrl(): string {
