@@ -1,13 +1,13 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { RetryAlert } from '../../../components/retry-alert';
 import { RouterButton, RouterLink } from '../../../components/router-link';
 import { useStoredUser } from '../../../lib/session';
 import { useDeleteBook } from '../api/delete-book';
@@ -99,16 +99,7 @@ export function BooksPage() {
 export function BooksError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <BooksLayout>
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      >
-        {booksErrorMessage(error)}
-      </Alert>
+      <RetryAlert onRetry={onRetry}>{booksErrorMessage(error)}</RetryAlert>
     </BooksLayout>
   );
 }

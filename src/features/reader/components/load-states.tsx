@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { RetryAlert } from '../../../components/retry-alert';
 import { RouterLink } from '../../../components/router-link';
 import { bookLoadErrorMessage } from '../messages';
 
@@ -43,16 +43,7 @@ export function BookLoadError({ error, onRetry }: { error: unknown; onRetry: () 
   return (
     <Container maxWidth="md" sx={{ py: 6 }}>
       <BackToBooks />
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
-          </Button>
-        }
-      >
-        {bookLoadErrorMessage(error)}
-      </Alert>
+      <RetryAlert onRetry={onRetry}>{bookLoadErrorMessage(error)}</RetryAlert>
     </Container>
   );
 }
