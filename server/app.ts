@@ -61,12 +61,12 @@ const repositories = fp(
 );
 
 /** Fastify's own errors, in the API's words. */
-function describe(error: FastifyError): { status: number; body: Record<string, unknown> } | null {
+function describe(error: FastifyError, contentType: string | undefined): { status: number; body: Record<string, unknown> } | null {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { detail: 'The request body is too large.' } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, body: { detail: `Unsupported media type "${error.message.split('"')[1] ?? ''}" in request.`.replace(' "" ', ' ') } };
+      return { status: 415, body: { detail: `Unsupported media type "${contentType ?? ''}" in request.` } };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, body: { detail: 'The JSON body is empty.' } };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -110,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
-    const known = describe(error);
+    const known = describe(error, request.headers['content-type']);
     if (known) return reply.code(known.status).send(known.body);
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });
