@@ -1,0 +1,38 @@
+/**
+ * Quiz attempts and score records (SPEC §3 "Quiz score record", §7 POST scores).
+ * The client sends its answers; the server grades them against the quiz version taken.
+ */
+import { z } from 'zod';
+import { userAnswerSchema } from './quiz';
+
+/** POST /books/quizzes/{id}/scores/: one finished attempt. */
+export const scoreSubmissionSchema = z
+  .strictObject({
+    total_questions: z.number().int().min(1).max(1000),
+    correct_answers: z.number().int().min(0).max(1000),
+    /** Made on the device when the attempt starts; the same id never records twice. */
+    client_attempt_id: z.uuid().optional(),
+    quiz_version: z.number().int().min(1).optional(),
+    answers: z.array(userAnswerSchema).max(1000).optional(),
+    completed_at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((s) => s.correct_answers <= s.total_questions, {
+    path: ['correct_answers'],
+    message: 'Ensure correct_answers is not greater than total_questions.',
+  });
+export type ScoreSubmission = z.input<typeof scoreSubmissionSchema>;
+
+/** SPEC §3 quiz score record, plus the attempt fields an offline client needs to reconcile. */
+export const scoreRecordSchema = z.object({
+  id: z.number().int(),
+  quiz: z.number().int().nullable(),
+  quiz_title: z.string(),
+  quiz_version: z.number().int().nullable(),
+  correct_answers: z.number().int(),
+  total_questions: z.number().int(),
+  score_percentage: z.number(),
+  submitted_at: z.string(),
+  received_at: z.string(),
+  client_attempt_id: z.string().nullable(),
+});
+export type ScoreRecord = z.infer<typeof scoreRecordSchema>;

@@ -1,0 +1,147 @@
+/**
+ * The app's one IndexedDB database (Dexie). What the device holds for the signed-in user:
+ * the session mirror the service worker reads, downloaded books with their chapters and
+ * quiz, quiz attempts in progress (resume), the score outbox, reading positions and
+ * editor drafts. Every row that belongs to a person carries `userId`, so on a shared ward
+ * device one user's data is never shown to, or sent by, another.
+ *
+ * Versioning: change the schema only by adding `this.version(n + 1)`; a released version
+ * is never edited (a user's device may already hold it).
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { Book, Chapter } from '../contract/books';
+import type { AnswerValue, QuizData, UserAnswer } from '../contract/quiz';
+import type { SessionUser } from '../contract/session';
+
+/** The session mirrored from localStorage (the page's store, SPEC §3) for the service worker. */
+export interface SessionMirror {
+  key: 'current';
+  access: string | null;
+  refresh: string | null;
+  user: SessionUser | null;
+  updatedAt: number;
+}
+
+export type DownloadStatus = 'downloading' | 'complete';
+
+/** A book downloaded for offline use by one user. `complete` only once every part is stored. */
+export interface OfflineBook {
+  userId: number;
+  bookId: number;
+  status: DownloadStatus;
+  book: Book;
+  /** The quiz's questions, parsed (the book's quiz.quiz_data is the wire's JSON string). */
+  quizData: QuizData | null;
+  /** Media URLs stored in the downloads cache for this book (images, and videos chosen). */
+  mediaUrls: string[];
+  /** Bytes of text and media stored. */
+  sizeBytes: number;
+  /** The server's `updated_at` of the copy held (compared to refresh in the background). */
+  serverUpdatedAt: string;
+  downloadedAt: number;
+  checkedAt: number;
+}
+
+export interface OfflineChapter extends Chapter {
+  userId: number;
+  bookId: number;
+}
+
+/** A quiz attempt in progress or just finished: written on every answer and skip (resume). */
+export interface QuizAttempt {
+  /** The client_attempt_id sent with the score: made when the attempt starts. */
+  attemptId: string;
+  userId: number;
+  bookId: number;
+  quizId: number;
+  quizVersion: number;
+  phase: 'in-progress' | 'review-skipped' | 'completed';
+  /** Question ids in the author's order. */
+  questionIds: string[];
+  currentIndex: number;
+  /** Skipped question ids waiting for review, in order. */
+  skipped: string[];
+  answers: UserAnswer[];
+  /** Draft answers not yet submitted, by question id. */
+  drafts: Record<string, AnswerValue>;
+  /** The shuffled right column (match) or options (reorder), by question id. */
+  shuffles: Record<string, string[]>;
+  startedAt: number;
+  updatedAt: number;
+  completedAt: number | null;
+}
+
+export type OutboxState = 'waiting' | 'sending' | 'rejected';
+
+/** A finished attempt waiting to reach POST /books/quizzes/{quizId}/scores/. Removed only after a 2xx. */
+export interface OutboxRow {
+  clientAttemptId: string;
+  userId: number;
+  quizId: number;
+  quizTitle: string;
+  bookId: number;
+  quizVersion: number;
+  answers: UserAnswer[];
+  totalQuestions: number;
+  correctAnswers: number;
+  completedAt: string;
+  createdAt: number;
+  state: OutboxState;
+  attempts: number;
+  /** The server's reason for a permanent rejection, or the last transient failure. */
+  lastError: string | null;
+  lastTriedAt: number | null;
+}
+
+/** Where the reader left off in a book. */
+export interface ReadingPosition {
+  userId: number;
+  bookId: number;
+  chapterId: number;
+  scrollY: number;
+  updatedAt: number;
+}
+
+/** An editor's unsaved work (a chapter or a quiz), autosaved as the author types. */
+export interface Draft {
+  /** e.g. `chapter:<userId>:<bookId>:<chapterId|new>` or `quiz:<userId>:<bookId>`. */
+  key: string;
+  userId: number;
+  kind: 'chapter' | 'quiz';
+  value: unknown;
+  updatedAt: number;
+}
+
+/** Small per-user facts (last successful sync time …). */
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class AppDB extends Dexie {
+  session!: EntityTable<SessionMirror, 'key'>;
+  books!: Dexie.Table<OfflineBook, [number, number]>;
+  chapters!: Dexie.Table<OfflineChapter, [number, number, number]>;
+  attempts!: EntityTable<QuizAttempt, 'attemptId'>;
+  outbox!: EntityTable<OutboxRow, 'clientAttemptId'>;
+  readingPositions!: Dexie.Table<ReadingPosition, [number, number]>;
+  drafts!: EntityTable<Draft, 'key'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  constructor(name = 'laparoscopy-app') {
+    super(name);
+    this.version(1).stores({
+      session: '&key',
+      books: '[userId+bookId], userId, status',
+      chapters: '[userId+bookId+id], [userId+bookId]',
+      attempts: '&attemptId, [userId+bookId], [userId+phase]',
+      outbox: '&clientAttemptId, userId, [userId+createdAt], createdAt',
+      readingPositions: '[userId+bookId]',
+      drafts: '&key, userId',
+      meta: '&key',
+    });
+  }
+}
+
+/** The app's database: one connection per page or worker. */
+export const db = new AppDB();
