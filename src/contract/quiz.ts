@@ -10,11 +10,14 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 const questionId = z.union([z.string().trim().min(1).max(100), z.number().int().nonnegative()]);
 const text = z.string().trim().min(1, 'This field may not be blank.').max(2000);
 const optionList = z.array(text).min(2, 'At least two options are required.').max(20);
+/** The author's explanation, shown to the learner after answering and in the results. */
+const explanation = z.string().trim().max(4000).optional();
 
 const singleChoice = z.strictObject({
   id: questionId,
   type: z.literal('single-choice'),
   question: text,
+  explanation,
   options: optionList,
   answer: text,
 });
@@ -22,6 +25,7 @@ const multipleChoice = z.strictObject({
   id: questionId,
   type: z.literal('multiple-choice'),
   question: text,
+  explanation,
   options: optionList,
   answer: z.array(text).min(1, 'At least one correct option is required.'),
 });
@@ -30,6 +34,7 @@ const matchTheFollowing = z.strictObject({
   id: questionId,
   type: z.literal('match-the-following'),
   question: text,
+  explanation,
   left: optionList,
   right: optionList,
   answer: z.array(matchPair).min(2),
@@ -38,6 +43,7 @@ const reorder = z.strictObject({
   id: questionId,
   type: z.literal('reorder'),
   question: text,
+  explanation,
   options: optionList,
   answer: z.array(text).min(2),
 });
