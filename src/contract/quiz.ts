@@ -29,7 +29,12 @@ const multipleChoice = z.strictObject({
   options: optionList,
   answer: z.array(text).min(1, 'At least one correct option is required.'),
 });
-export const matchPair = z.strictObject({ left: text, right: text });
+const matchPairObject = z.strictObject({ left: text, right: text });
+/**
+ * A match pair as `{left, right}` or as a `[left, right]` list (quiz data written elsewhere);
+ * both parse to `{left, right}`, the one form stored and graded.
+ */
+export const matchPair = z.union([matchPairObject, z.tuple([text, text]).transform(([left, right]) => ({ left, right }))]);
 const matchTheFollowing = z.strictObject({
   id: questionId,
   type: z.literal('match-the-following'),
@@ -99,6 +104,25 @@ export const quizDataSchema = z
     });
   });
 export type QuizData = z.infer<typeof quizDataSchema>;
+
+/** A JSON text is parsed first; anything else is left for the schema to judge. */
+function parseJsonText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** quiz_data as a list of questions or as its JSON text (the form the book detail answers with). */
+export const quizDataInputSchema = z.preprocess(parseJsonText, quizDataSchema);
+
+/** The questions of quiz_data in either form, normalised, or null when it is not a valid quiz. */
+export function parseQuizData(value: unknown): QuizData | null {
+  const result = quizDataInputSchema.safeParse(value);
+  return result.success ? result.data : null;
+}
 
 export type AnswerValue = string | string[] | MatchPair[] | null;
 export const ANSWER_STATUSES = ['answered', 'skipped', 'unanswered'] as const;
