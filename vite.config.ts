@@ -1,11 +1,56 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
+
+/** Text files worth compressing; images other than SVG and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+
+/**
+ * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside every text file of
+ * the build, so the server sends them as they are (server/plugins/static.ts, `preCompressed`)
+ * instead of compressing on every request. Runs last, after vite-plugin-pwa has written sw.js.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir).flatMap((name) => {
+            const full = path.join(dir, name);
+            return statSync(full).isDirectory() ? walk(full) : [full];
+          });
+        for (const file of walk(outDir)) {
+          if (!COMPRESSIBLE.test(file)) continue;
+          const raw = readFileSync(file);
+          if (raw.length < 512) continue;
+          const br = brotliCompressSync(raw, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          });
+          const gz = gzipSync(raw, { level: 9 });
+          // A compressed copy that saves nothing would only cost the client a decode.
+          if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
 
 /**
  * The PWA build. The server (server/start.ts) runs Vite's build() with this file, so every
@@ -19,6 +64,11 @@ export default defineConfig({
       // Each route's component becomes its own chunk: public pages never load the editor,
       // the quiz engine or the offline library.
       autoCodeSplitting: true,
+      // Loaders and pending screens too: the route tree is in the entry chunk, and a loader of
+      // a signed-in page (API client, axios) would otherwise load on a first visit to /.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: `${root}src/routes`,
       generatedRouteTree: `${root}src/routeTree.gen.ts`,
       quoteStyle: 'single',
@@ -57,6 +107,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     proxy: {

@@ -12,6 +12,7 @@ import type { Db } from './db/database';
 import { HttpError } from './lib/errors';
 import { OpenApiRegistry } from './lib/route';
 import { auth } from './plugins/auth';
+import { compression } from './plugins/compression';
 import { loginLimiter, type LoginLimits } from './plugins/login-limiter';
 import { staticFiles } from './plugins/static';
 import { createRepositories } from './repositories';
@@ -54,7 +55,7 @@ const repositories = fp(
   async (app: FastifyInstance, options: { config: Config; db: Db }) => {
     app.decorate('config', options.config);
     app.decorate('db', options.db);
-    app.decorate('repos', createRepositories(options.db.kysely));
+    app.decorate('repos', createRepositories(options.db.kysely, options.db.dialect));
     app.decorate('openapi', new OpenApiRegistry());
   },
   { name: 'repositories' },
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(compression);
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(loginLimiter, { limits: options.loginLimits });
   await app.register(auth);

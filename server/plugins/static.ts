@@ -1,7 +1,9 @@
 /**
  * Files: the built PWA (dist/) with the SPA fallback, and uploaded media with Range support,
- * long-lived caching and nosniff. The app shell and service worker are never cached by HTTP,
- * so a new version reaches users as soon as the worker updates.
+ * long-lived caching and nosniff. The app shell and service worker are revalidated on every
+ * use (no-cache), so a new version reaches users as soon as the worker updates; hashed assets
+ * are immutable. The build writes `.br` and `.gz` copies beside each text file (vite.config.ts),
+ * sent as they are with `Content-Encoding` and `Vary: Accept-Encoding`.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+/** `index.html.br` is index.html as far as caching goes. */
+const withoutEncoding = (file: string) => file.replace(/\.(?:br|gz)$/, '');
 
 async function staticPlugin(app: FastifyInstance, options: { distDir?: string }) {
   await app.register(fastifyStatic, {
@@ -40,7 +44,9 @@ async function staticPlugin(app: FastifyInstance, options: { distDir?: string })
     index: ['index.html'],
     dotfiles: 'ignore',
     wildcard: true,
-    setHeaders: (res, file) => {
+    preCompressed: true,
+    setHeaders: (res, sent) => {
+      const file = withoutEncoding(sent);
       const name = path.basename(file);
       const relative = path.relative(distDir, file);
       if (NO_CACHE.has(name)) res.header('Cache-Control', 'no-cache');
