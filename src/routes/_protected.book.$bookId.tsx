@@ -5,11 +5,12 @@ import { bookQueryOptions, useBook } from '../features/books/api/get-book';
 import { chapterListQueryOptions, useChapters } from '../features/books/api/get-chapters';
 import { useCreateChapter, useDeleteChapter, useUpdateChapter } from '../features/books/api/chapter-mutations';
 import { uploadImage, uploadVideo } from '../features/books/api/upload-media';
-import { canEditChapters } from '../features/books/permissions';
 import { ChapterView } from '../features/editor/components/chapter-view';
 import { BookReader } from '../features/reader/components/book-reader';
 import { BookLoadError, BookNotFound, BookPending } from '../features/reader/components/load-states';
+import { canEditBook } from '../contract/permissions';
 import { ApiError } from '../lib/api-error';
+import { BookQuiz } from './-components/book-quiz';
 import { useStoredUser } from '../lib/session';
 
 // The editing toolbar and its dialogs load only when someone opens the chapter modal.
@@ -64,13 +65,14 @@ function BookRoute() {
     <BookReader
       book={book}
       chapters={chapters}
-      canEdit={canEditChapters(user, book)}
+      canEdit={canEditBook(user, book)}
       renderContent={(chapter) => <ChapterView key={`${chapter.id}:${chapter.updated_at}`} content={chapter.content_delta} label={chapter.title} />}
       renderEditor={({ initialContent, handleRef, labelledBy }) => (
         <Suspense fallback={<div style={{ minHeight: 360 }}>Loading the editor...</div>}>
           <ChapterEditor ref={handleRef} initialContent={initialContent} uploadImage={uploadImage} uploadVideo={uploadVideo} labelledBy={labelledBy} />
         </Suspense>
       )}
+      renderQuiz={(slot) => <BookQuiz bookId={bookId} {...slot} />}
       onCreateChapter={(chapter) => createChapter.mutateAsync(chapter)}
       onUpdateChapter={(chapterId, chapter) => updateChapter.mutateAsync({ chapterId, fields: chapter })}
       onDeleteChapter={(chapterId) => deleteChapter.mutateAsync(chapterId)}

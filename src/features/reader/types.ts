@@ -1,30 +1,18 @@
 import type { ReactNode, Ref } from 'react';
+import type { ParsedBook, ParsedBookQuiz } from '../../contract/book-detail';
+import type { Chapter, ChapterFields } from '../../contract/books';
 
-/** What the reader needs of a book (the books feature's Book fits). */
-export interface ReaderBook {
-  id: number;
-  title: string;
-  author: string;
-  description: string;
-  cover_image_url: string;
-  quiz: { id: number; title?: string; quiz_data?: string } | null;
-}
+/** What the reader needs of a book: the contract's book with its quiz parsed (getBook gives it). */
+export type ReaderBook = Pick<ParsedBook, 'id' | 'title' | 'author' | 'description' | 'cover_image_url' | 'quiz'>;
 
-/** What the reader needs of a chapter (the books feature's Chapter fits). */
-export interface ReaderChapter {
-  id: number;
-  title: string;
-  order: number;
-  content_delta: unknown;
-  updated_at: string;
-}
+/** The quiz as the reader gets it: `questions` parsed once at the edge, null when not available. */
+export type ReaderQuiz = ParsedBookQuiz;
+
+/** What the reader needs of a chapter. */
+export type ReaderChapter = Pick<Chapter, 'id' | 'title' | 'order' | 'content_delta' | 'updated_at'>;
 
 /** A chapter as the modal saves it; content_delta is left out when the content did not change. */
-export interface ChapterSave {
-  title: string;
-  order: number;
-  content_delta?: unknown;
-}
+export type ChapterSave = ChapterFields;
 
 /** How the modal reads the rich-text editor when it saves (the editor feature provides it). */
 export interface ChapterContentHandle {
@@ -41,7 +29,7 @@ export interface ChapterEditorSlot {
 }
 
 export interface QuizSlot {
-  quiz: NonNullable<ReaderBook['quiz']>;
+  quiz: ReaderQuiz;
   /** 'Return to Book': leaves quiz mode and selects the first chapter. */
   onReturnToBook: () => void;
 }

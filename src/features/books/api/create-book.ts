@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { parseBook } from '../../../contract/book-detail';
 import { bookKeys } from './book-keys';
 import type { Book, NewBook } from './types';
 
@@ -14,7 +15,8 @@ export function useCreateBook() {
   return useMutation({
     mutationFn: createBook,
     onSuccess: (book) => {
-      queryClient.setQueryData(bookKeys.detail(book.id), book);
+      // The detail cache holds books as getBook returns them: quiz parsed.
+      queryClient.setQueryData(bookKeys.detail(book.id), parseBook(book));
       return queryClient.invalidateQueries({ queryKey: bookKeys.lists() });
     },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { bookKeys } from './book-keys';
-import type { Book } from './types';
+import type { BookListItem } from './types';
 
 /** Deletes a book with its chapters and quiz (superusers). */
 export async function deleteBook(bookId: number): Promise<void> {
@@ -14,7 +14,7 @@ export function useDeleteBook() {
     mutationFn: deleteBook,
     onSuccess: (_result, bookId) => {
       // The list updates at once; the refetch confirms it.
-      queryClient.setQueryData<Book[]>(bookKeys.lists(), (books) => books?.filter((book) => book.id !== bookId));
+      queryClient.setQueryData<BookListItem[]>(bookKeys.lists(), (books) => books?.filter((book) => book.id !== bookId));
       queryClient.removeQueries({ queryKey: bookKeys.detail(bookId) });
       return queryClient.invalidateQueries({ queryKey: bookKeys.lists() });
     },

@@ -1,13 +1,18 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { bookKeys } from './book-keys';
+import { parseBook } from '../../../contract/book-detail';
 import { retryUnlessFinal } from './query-retry';
-import type { Book } from './types';
+import type { Book, ParsedBook } from './types';
 
-/** One book with its owner and current quiz; a 404 is an ApiError with reason 'not-found'. */
-export async function getBook(bookId: number): Promise<Book> {
+/**
+ * One book with its owner and current quiz; a 404 is an ApiError with reason 'not-found'.
+ * The quiz's quiz_data (a JSON string on the wire) is parsed here, once: invalid or missing
+ * data gives `quiz.questions === null`.
+ */
+export async function getBook(bookId: number): Promise<ParsedBook> {
   const { data } = await apiClient.get<Book>(`/books/books/${bookId}/`);
-  return data;
+  return parseBook(data);
 }
 
 export function bookQueryOptions(bookId: number) {

@@ -2,11 +2,11 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { bookKeys } from './book-keys';
 import { getAllPages } from '../../../lib/api-client';
 import { retryUnlessFinal } from './query-retry';
-import type { Book } from './types';
+import type { BookListItem } from './types';
 
 /** Every book, following the server's pages (newest first). */
-export function getBooks(): Promise<Book[]> {
-  return getAllPages<Book>('/books/books/');
+export function getBooks(): Promise<BookListItem[]> {
+  return getAllPages<BookListItem>('/books/books/');
 }
 
 export function booksQueryOptions() {

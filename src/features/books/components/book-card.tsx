@@ -4,14 +4,14 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { RouterButton } from '../../../components/router-link';
-import type { Book } from '../api/types';
+import type { BookListItem } from '../api/types';
 import { byline, describeBook, formatCreated } from '../book-text';
 import { BookCover } from './book-cover';
 
 export interface BookCardProps {
-  book: Book;
+  book: BookListItem;
   /** Superusers get a 'Delete' button. */
-  onDelete?: (book: Book) => void;
+  onDelete?: (book: BookListItem) => void;
   /** The first cards are above the fold: their covers load eagerly. */
   eager?: boolean;
 }

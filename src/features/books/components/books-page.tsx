@@ -12,9 +12,9 @@ import { RouterButton, RouterLink } from '../../../components/router-link';
 import { useStoredUser } from '../../../lib/session';
 import { useDeleteBook } from '../api/delete-book';
 import { useBooks } from '../api/get-books';
-import type { Book } from '../api/types';
+import type { BookListItem } from '../api/types';
 import { booksErrorMessage, deleteBookErrorMessage } from '../book-text';
-import { canManageBooks } from '../permissions';
+import { canManageBooks } from '../../../contract/permissions';
 import { BookCard } from './book-card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
@@ -49,7 +49,7 @@ export function BooksPage() {
   const user = useStoredUser();
   const isSuperuser = canManageBooks(user);
   const deleteBook = useDeleteBook();
-  const [pendingDelete, setPendingDelete] = useState<Book | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<BookListItem | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   const confirmDelete = () => {

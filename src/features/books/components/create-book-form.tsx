@@ -11,7 +11,7 @@ import { RouterLink } from '../../../components/router-link';
 import { useStoredUser } from '../../../lib/session';
 import { useCreateBook } from '../api/create-book';
 import { createBookErrorMessage } from '../book-text';
-import { canManageBooks } from '../permissions';
+import { canManageBooks } from '../../../contract/permissions';
 import { CoverImageField } from './cover-image-field';
 
 export const WAIT_FOR_COVER = 'Please wait for the cover image to finish uploading.';

@@ -2,22 +2,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, getAllPages } from '../../../lib/api-client';
 import { serverMessage, toApiError } from '../../../lib/api-error';
-import type { AssignableRole } from '../roles';
+import type { AddedMember, AddMember, OrganizationMember } from '../../../contract/organizations';
 
-/** SPEC §3 "Organization member". */
-export interface OrganizationMember {
-  id: number;
-  full_name: string;
-  email: string;
-  role_in_organization: string;
-  organization_membership_id: number;
-}
-
-export interface AddedMember {
-  id: number;
-  user: { id: number; email: string; full_name: string };
-  role: string;
-}
+export type { AddedMember, AddMember, OrganizationMember } from '../../../contract/organizations';
 
 export const organizationKeys = {
   all: ['organization'] as const,
@@ -35,7 +22,7 @@ export const organizationUsersQueryOptions = (organizationId: number) =>
     queryFn: () => getOrganizationUsers(organizationId),
   });
 
-export async function addOrganizationMember(organizationId: number, member: { email: string; role: AssignableRole }): Promise<AddedMember> {
+export async function addOrganizationMember(organizationId: number, member: AddMember): Promise<AddedMember> {
   const { data } = await apiClient.post<AddedMember>(`/accounts/organizations/${organizationId}/add-member/`, member);
   return data;
 }
@@ -77,7 +64,7 @@ export function removeMemberErrorMessage(error: unknown, email: string): string 
 export function useAddMember(organizationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (member: { email: string; role: AssignableRole }) => addOrganizationMember(organizationId, member),
+    mutationFn: (member: AddMember) => addOrganizationMember(organizationId, member),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.users(organizationId) }),
   });
 }

@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { ASSIGNABLE_ROLES, type AssignableRole } from '../roles';
+import { ASSIGNABLE_ROLES, type AddMember, type AssignableRole } from '../../../contract/organizations';
 
 export interface AddMemberFormProps {
   id: string;
   busy: boolean;
   /** Resolves to true when the member was added: the email is then cleared (SPEC §4). */
-  onAdd: (member: { email: string; role: AssignableRole }) => Promise<boolean>;
+  onAdd: (member: AddMember) => Promise<boolean>;
 }
 
 /** The add-user form (SPEC §2, §5): the user's email (required) and 'Assign Role', member or admin. */

@@ -17,7 +17,7 @@ import {
   useAddMember,
   useRemoveMember,
 } from '../api/organization-members';
-import type { AssignableRole } from '../roles';
+import type { AddMember } from '../../../contract/organizations';
 import { AddMemberForm } from './add-member-form';
 import { MembersTable } from './members-table';
 import { RemoveMemberDialog } from './remove-member-dialog';
@@ -42,7 +42,7 @@ export function OrganizationMembersCard({ organizationId, currentUserId }: { org
   const [confirming, setConfirming] = useState<OrganizationMember | null>(null);
   const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set());
 
-  const onAdd = async (member: { email: string; role: AssignableRole }) => {
+  const onAdd = async (member: AddMember) => {
     setMessage(null);
     try {
       const added = await addMember.mutateAsync(member);

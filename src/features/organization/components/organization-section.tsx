@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import type { SessionUser } from '../../../lib/session';
-import { isOrganizationAdmin } from '../roles';
+import { isOrganizationAdmin } from '../../../contract/permissions';
 import { OrganizationMembersCard } from './organization-members-card';
 
 export const ORGANIZATION_NOTICES = {

@@ -1,16 +1,10 @@
 /** The signed-in user's quiz results (SPEC §7 GET /books/my-scores/). */
 import { queryOptions } from '@tanstack/react-query';
+import type { ScoreRecord } from '../../../contract/scores';
 import { getAllPages } from '../../../lib/api-client';
 
-/** SPEC §3 "Quiz score record". */
-export interface QuizScore {
-  id: number;
-  quiz_title: string;
-  correct_answers: number;
-  total_questions: number;
-  score_percentage: number;
-  submitted_at: string;
-}
+/** SPEC §3 "Quiz score record": the contract's shape. */
+export type QuizScore = ScoreRecord;
 
 export const quizHistoryKeys = {
   all: ['quiz-history'] as const,
@@ -19,8 +13,8 @@ export const quizHistoryKeys = {
 };
 
 /** Every score of the signed-in user, newest first (all pages). */
-export function getMyScores(): Promise<QuizScore[]> {
-  return getAllPages<QuizScore>('/books/my-scores/');
+export function getMyScores(): Promise<ScoreRecord[]> {
+  return getAllPages<ScoreRecord>('/books/my-scores/');
 }
 
 export const myScoresQueryOptions = (userId: number) =>

@@ -4,27 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
-import { quizDataSchema } from '../../../contract/quiz';
 import type { QuizSlot } from '../types';
-
-/** The number of questions in a book's quiz_data (a JSON string), or null when it is not a valid quiz. */
-export function countQuizQuestions(quizData: string | undefined): number | null {
-  if (!quizData) return null;
-  try {
-    const parsed = quizDataSchema.safeParse(JSON.parse(quizData));
-    return parsed.success ? parsed.data.length : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The quiz pane until the quiz engine arrives: the quiz's title and question count, and a clear
  * note that taking the quiz here is coming. 'Return to Book' goes back to the first chapter.
  */
 export function QuizPreview({ quiz, onReturnToBook }: QuizSlot) {
-  const questions = useMemo(() => countQuizQuestions(quiz.quiz_data), [quiz.quiz_data]);
+  const questions = quiz.questions?.length ?? null;
   return (
     <Box component="section" aria-labelledby="quiz-title" sx={{ minHeight: 300 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrganizationMember } from '../../../../src/features/organization/api/organization-members';
 import { addMemberErrorMessage } from '../../../../src/features/organization/api/organization-members';
-import { isOrganizationAdmin } from '../../../../src/features/organization/roles';
+import { isOrganizationAdmin } from '../../../../src/contract/permissions';
 import { ApiError } from '../../../../src/lib/api-error';
 import type { SessionUser } from '../../../../src/lib/session';
 import { FakeApi, type FakeHandler, makeUser, signIn } from '../../../helpers/fake-api';
@@ -17,7 +17,7 @@ const owner = makeUser({
   organization_name: 'City Hospital',
   organization_role: 'owner',
 });
-const member = (id: number, email: string, role: string, full_name = email.split('@')[0]!): OrganizationMember => ({
+const member = (id: number, email: string, role: OrganizationMember['role_in_organization'], full_name = email.split('@')[0]!): OrganizationMember => ({
   id,
   email,
   full_name,
@@ -130,7 +130,7 @@ describe('Organization Members card (admins)', () => {
 
   it('adds a member: the success message, the email cleared, the list reloaded', async () => {
     api.on('POST', `/accounts/organizations/${ORG}/add-member/`, (request) => {
-      const body = request.body as { email: string; role: string };
+      const body = request.body as { email: string; role: 'member' | 'admin' };
       members = [...members, member(13, body.email, body.role)];
       return { status: 201, data: { id: 113, user: { id: 13, email: body.email, full_name: 'New' }, role: body.role } };
     });

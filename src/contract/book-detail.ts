@@ -1,0 +1,34 @@
+/**
+ * A book as the PWA holds it once it has crossed the edge: the quiz's `quiz_data` (a JSON string
+ * on the wire, SPEC §3) parsed ONCE with quizDataSchema, so no screen parses it again.
+ * Missing or invalid quiz data becomes `questions: null` ('Quiz data is not available for this book.').
+ */
+import type { Book, BookQuiz } from './books';
+import { type QuizData, quizDataSchema } from './quiz';
+
+/** The book's quiz with its questions parsed; `questions` is null when quiz_data is missing or invalid. */
+export type ParsedBookQuiz = Omit<BookQuiz, 'quiz_data'> & { questions: QuizData | null };
+
+/** The book detail with its quiz parsed. */
+export type ParsedBook = Omit<Book, 'quiz'> & { quiz: ParsedBookQuiz | null };
+
+/** The questions of a quiz_data string, or null when it is missing, not JSON or not a valid quiz. */
+export function parseQuizData(quizData: string | null | undefined): QuizData | null {
+  if (!quizData) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(quizData);
+  } catch {
+    return null;
+  }
+  const parsed = quizDataSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The book detail of the wire with its quiz parsed (the quiz_data string is not kept). */
+export function parseBook(book: Book): ParsedBook {
+  const { quiz, ...rest } = book;
+  if (!quiz) return { ...rest, quiz: null };
+  const { quiz_data, ...quizFields } = quiz;
+  return { ...rest, quiz: { ...quizFields, questions: parseQuizData(quiz_data) } };
+}

@@ -1,0 +1,61 @@
+/** The book detail crosses the edge once: getBook parses the quiz's quiz_data (a JSON string on the wire). */
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import type { bookListItemSchema, bookSchema, chapterSchema } from '../../../../src/contract/books';
+import type { scoreRecordSchema } from '../../../../src/contract/scores';
+import type { organizationMemberSchema } from '../../../../src/contract/organizations';
+import { getBook } from '../../../../src/features/books/api/get-book';
+import type { Book, BookListItem, Chapter } from '../../../../src/features/books/api/types';
+import type { OrganizationMember } from '../../../../src/features/organization/api/organization-members';
+import type { QuizScore } from '../../../../src/features/quiz-history/api/get-my-scores';
+import { FakeApi } from '../../../helpers/fake-api';
+import { makeBook } from './fixtures';
+
+const QUESTIONS = [
+  { id: 'q1', type: 'single-choice', question: 'Which gas is used for pneumoperitoneum?', options: ['CO2', 'N2O'], answer: 'CO2' },
+  { id: 'q2', type: 'reorder', question: 'Order the steps.', options: ['Insufflate', 'Insert the Veress needle'], answer: ['Insert the Veress needle', 'Insufflate'] },
+];
+
+let api: FakeApi;
+let uninstall: () => void;
+beforeEach(() => {
+  api = new FakeApi();
+  uninstall = api.install();
+});
+afterEach(() => uninstall());
+
+const serve = (book: Book) => api.on('GET', '/books/books/1/', { status: 200, data: book });
+
+describe('getBook', () => {
+  it('gives the quiz with its questions parsed, and without the quiz_data string', async () => {
+    serve(makeBook({ quiz: { id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(QUESTIONS) } }));
+    const book = await getBook(1);
+    expect(book.quiz).toEqual({ id: 5, title: 'Self-assessment', version: 3, questions: QUESTIONS });
+    expect(book.quiz).not.toHaveProperty('quiz_data');
+    expect(book.title).toBe('Fundamentals of Laparoscopic Surgery');
+  });
+
+  it.each([
+    ['not JSON', '{not json'],
+    ['JSON that is not a quiz', JSON.stringify([{ id: 'q1', type: 'essay' }])],
+    ['an empty string', ''],
+  ])('gives questions null when quiz_data is %s', async (_, quizData) => {
+    serve(makeBook({ quiz: { id: 5, title: 'Broken', version: 1, quiz_data: quizData } }));
+    expect((await getBook(1)).quiz).toEqual({ id: 5, title: 'Broken', version: 1, questions: null });
+  });
+
+  it('gives quiz null for a book without a quiz', async () => {
+    serve(makeBook({ quiz: null }));
+    expect((await getBook(1)).quiz).toBeNull();
+  });
+});
+
+describe('API types of the PWA', () => {
+  it('are the contract schemas’ types, not copies', () => {
+    expectTypeOf<Book>().toEqualTypeOf<z.infer<typeof bookSchema>>();
+    expectTypeOf<BookListItem>().toEqualTypeOf<z.infer<typeof bookListItemSchema>>();
+    expectTypeOf<Chapter>().toEqualTypeOf<z.infer<typeof chapterSchema>>();
+    expectTypeOf<QuizScore>().toEqualTypeOf<z.infer<typeof scoreRecordSchema>>();
+    expectTypeOf<OrganizationMember>().toEqualTypeOf<z.infer<typeof organizationMemberSchema>>();
+  });
+});
