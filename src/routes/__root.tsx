@@ -1,10 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { AppShell } from '../components/app-shell';
 import { contactDetails, institute } from '../content/institute';
 import { AccountNavbar } from '../features/auth/components/account-navbar';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
 import { useSessionExpiredRedirect } from '../features/auth/use-session-expired-redirect';
+import { startOutboxSyncWhenSignedIn } from '../features/offline/sync/start-when-signed-in';
+import { quizHistoryKeys } from '../features/quiz-history/api/get-my-scores';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -16,6 +19,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   useSessionExpiredRedirect();
+  const { queryClient } = Route.useRouteContext();
+  // Scores waiting on this device are sent at start-up and on every trigger (offline feature).
+  useEffect(() => startOutboxSyncWhenSignedIn(() => void queryClient.invalidateQueries({ queryKey: quizHistoryKeys.all })), [queryClient]);
   return (
     <AppShell
       navbar={{

@@ -1,14 +1,24 @@
 /**
- * The seam between logging out and the score outbox (the offline issue adds the outbox).
- * Logging out while quiz scores still wait to be sent would lose them on a shared ward
- * tablet, so Logout asks first. Until the outbox exists nothing is pending; the offline
- * feature plugs its count in from the root route with `countPendingScoresWith`.
+ * The seam between logging out and the score outbox. Logging out while quiz scores still wait
+ * to be sent must say so (on a shared ward tablet the scores stay on the device, keyed by the
+ * user, and are sent after that user's next sign-in). The count is the signed-in user's rows
+ * in the Dexie outbox (src/features/offline), read with a dynamic import so a visitor's pages
+ * never load Dexie. Tests may swap the counter with `countPendingScoresWith`.
  */
+import { getStoredUser } from '../../lib/session';
+
 type PendingScoreCounter = () => Promise<number>;
 
-let counter: PendingScoreCounter = async () => 0;
+const countOutbox: PendingScoreCounter = async () => {
+  const userId = getStoredUser()?.user_id;
+  if (userId === undefined) return 0;
+  const { db } = await import('../../lib/db');
+  return db.outbox.where('userId').equals(userId).count();
+};
 
-/** Sets where pending scores are counted (the outbox); returns a function restoring the previous one. */
+let counter: PendingScoreCounter = countOutbox;
+
+/** Sets where pending scores are counted; returns a function restoring the previous one. */
 export function countPendingScoresWith(next: PendingScoreCounter): () => void {
   const previous = counter;
   counter = next;
@@ -17,7 +27,7 @@ export function countPendingScoresWith(next: PendingScoreCounter): () => void {
   };
 }
 
-/** How many quiz scores on this device have not reached the server. A failing count is 0, logged. */
+/** How many of the signed-in user's quiz scores on this device have not reached the server. A failing count is 0, logged. */
 export async function pendingScoreCount(): Promise<number> {
   try {
     const count = await counter();

@@ -1,0 +1,104 @@
+/** Shared pieces of the outbox tests: attempts, a fake score server, a Web Locks stand-in. */
+import { AppDB, type QuizAttempt } from '../../../../src/lib/db';
+import { FakeApi, type FakeRequest } from '../../../helpers/fake-api';
+
+let dbCounter = 0;
+/** A fresh database in fake-indexeddb (another AppDB with the same name is "another tab"). */
+export function freshDatabaseName(): string {
+  return `outbox-test-${++dbCounter}-${Math.random().toString(36).slice(2)}`;
+}
+
+let attemptCounter = 0;
+export function makeAttempt(userId: number, overrides: Partial<QuizAttempt> = {}): QuizAttempt {
+  const n = ++attemptCounter;
+  return {
+    attemptId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    userId,
+    bookId: 3,
+    quizId: 11,
+    quizVersion: 2,
+    phase: 'in-progress',
+    questionIds: ['q1', 'q2', 'q3'],
+    currentIndex: 2,
+    skipped: [],
+    reviewIndex: 0,
+    answers: [
+      { questionId: 'q1', answer: 'a', isCorrect: true, status: 'answered' },
+      { questionId: 'q2', answer: 'b', isCorrect: false, status: 'answered' },
+      { questionId: 'q3', answer: null, status: 'unanswered' },
+    ],
+    drafts: {},
+    shuffles: {},
+    startedAt: 1_000 + n,
+    updatedAt: 1_000 + n,
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The score endpoint as the real server behaves: idempotent on client_attempt_id (a replay
+ * answers the first record). `answer` may override the answer per request.
+ */
+export class FakeScoreServer {
+  readonly api = new FakeApi();
+  /** client_attempt_id → how many records the server holds for it (must end at 1). */
+  readonly records = new Map<string, number>();
+  /** Every POST to the score endpoint, in arrival order. */
+  readonly posts: FakeRequest[] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+  answer: ((request: FakeRequest) => { status: number; data?: unknown } | 'network' | undefined) | null = null;
+
+  constructor() {
+    this.api.on('POST', '/books/quizzes/:quizId/scores/', async (request) => {
+      this.posts.push(request);
+      this.inFlight++;
+      this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const override = this.answer?.(request);
+        if (override) return override;
+        const id = (request.body as { client_attempt_id: string }).client_attempt_id;
+        const first = !this.records.has(id);
+        if (first) this.records.set(id, 1);
+        return { status: first ? 201 : 200, data: { id: 1, client_attempt_id: id } };
+      } finally {
+        this.inFlight--;
+      }
+    });
+  }
+
+  postedIds(): string[] {
+    return this.posts.map((p) => (p.body as { client_attempt_id: string }).client_attempt_id);
+  }
+}
+
+/** Web Locks as a browser has them, shared by the "tabs" that are given the same instance. */
+export class FakeLockManager {
+  private queues = new Map<string, Promise<unknown>>();
+  held = 0;
+
+  request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(name) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      this.held++;
+      try {
+        return await callback();
+      } finally {
+        this.held--;
+      }
+    });
+    this.queues.set(
+      name,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
+
+  asLockManager(): LockManager {
+    return this as unknown as LockManager;
+  }
+}
+
+export { AppDB };
