@@ -1,6 +1,5 @@
 import { createFileRoute, type ErrorComponentProps, notFound, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { z } from 'zod';
 import { bookQueryOptions, useBook } from '../features/books/api/get-book';
 import { chapterListQueryOptions, useChapters } from '../features/books/api/get-chapters';
 import { useCreateChapter, useDeleteChapter, useUpdateChapter } from '../features/books/api/chapter-mutations';
@@ -16,12 +15,15 @@ import { useStoredUser } from '../lib/session';
 // The editing toolbar and its dialogs load only when someone opens the chapter modal.
 const ChapterEditor = lazy(() => import('../features/editor/components/chapter-editor').then((m) => ({ default: m.ChapterEditor })));
 
-/** A book id is a positive integer; anything else is a book that does not exist. */
-const paramsSchema = z.object({ bookId: z.string() }).transform(({ bookId }) => ({ bookId: /^[1-9]\d{0,15}$/.test(bookId) ? Number(bookId) : 0 }));
+/**
+ * A book id is a positive integer; anything else is a book that does not exist. Plain code, not
+ * a zod schema: route params are parsed in the entry chunk, and zod would load on a first visit to /.
+ */
+const parseBookId = (bookId: string) => (/^[1-9]\d{0,15}$/.test(bookId) ? Number(bookId) : 0);
 
 export const Route = createFileRoute('/_protected/book/$bookId')({
   params: {
-    parse: (raw) => paramsSchema.parse(raw),
+    parse: (raw) => ({ bookId: parseBookId(raw.bookId) }),
     stringify: ({ bookId }) => ({ bookId: String(bookId) }),
   },
   loader: async ({ context: { queryClient }, params: { bookId } }) => {
