@@ -9,8 +9,9 @@
  * is never edited (a user's device may already hold it).
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { Book, Chapter } from '../contract/books';
-import type { AnswerValue, QuizData, UserAnswer } from '../contract/quiz';
+import type { ParsedBook } from '../contract/book-detail';
+import type { Chapter } from '../contract/books';
+import type { AnswerValue, UserAnswer } from '../contract/quiz';
 import type { SessionUser } from '../contract/session';
 
 /** The session mirrored from localStorage (the page's store, SPEC §3) for the service worker. */
@@ -24,22 +25,39 @@ export interface SessionMirror {
 
 export type DownloadStatus = 'downloading' | 'complete';
 
-/** A book downloaded for offline use by one user. `complete` only once every part is stored. */
+/** One image or video of a downloaded book, stored in the downloads cache (DOWNLOADS_CACHE). */
+export interface OfflineMedia {
+  /** Same-origin path, the cache key (e.g. `/media/images/ab12.png`). */
+  url: string;
+  kind: 'image' | 'video';
+  /** Size in bytes (from the server before downloading, then as stored); null when unknown. */
+  bytes: number | null;
+  /** True once it is in the downloads cache. Images are always wanted; videos only when chosen. */
+  stored: boolean;
+}
+
+/**
+ * A book downloaded for offline use by one user. `complete` only once the book, every chapter,
+ * the quiz and every image are stored; an interrupted download stays `downloading` (never shown
+ * as available) until it is resumed or removed.
+ */
 export interface OfflineBook {
   userId: number;
   bookId: number;
   status: DownloadStatus;
-  book: Book;
-  /** The quiz's questions, parsed (the book's quiz.quiz_data is the wire's JSON string). */
-  quizData: QuizData | null;
-  /** Media URLs stored in the downloads cache for this book (images, and videos chosen). */
-  mediaUrls: string[];
-  /** Bytes of text and media stored. */
+  /** The book detail with its quiz parsed (the reader's input). */
+  book: ParsedBook;
+  media: OfflineMedia[];
+  /** Bytes stored: text (book, chapters, quiz) and stored media. */
   sizeBytes: number;
   /** The server's `updated_at` of the copy held (compared to refresh in the background). */
   serverUpdatedAt: string;
-  downloadedAt: number;
+  /** When the copy was last stored completely (epoch ms); null until then. */
+  downloadedAt: number | null;
+  /** When the copy was last compared with the server (epoch ms). */
   checkedAt: number;
+  /** Why the last download or update stopped, shown with 'Resume'. */
+  error: string | null;
 }
 
 export interface OfflineChapter extends Chapter {
@@ -58,9 +76,13 @@ export interface QuizAttempt {
   phase: 'in-progress' | 'review-skipped' | 'completed';
   /** Question ids in the author's order. */
   questionIds: string[];
+  /** While in progress: the position in questionIds. */
   currentIndex: number;
-  /** Skipped question ids waiting for review, in order. */
+  /** Skipped question ids waiting for review, in the order they were skipped. */
   skipped: string[];
+  /** While reviewing skipped questions: the position in `skipped`. */
+  reviewIndex: number;
+  /** One record per question answered or skipped (all questions once completed). */
   answers: UserAnswer[];
   /** Draft answers not yet submitted, by question id. */
   drafts: Record<string, AnswerValue>;

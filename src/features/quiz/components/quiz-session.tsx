@@ -1,0 +1,230 @@
+import QuizOutlined from '@mui/icons-material/QuizOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useRef } from 'react';
+import { isEmptyAnswer, type QuizData } from '../../../contract/quiz';
+import { holdUpdatePrompt } from '../../../lib/sw-bridge';
+import { answeredCount, answerOf, canSkip, currentQuestionId, idOf, isLastStep, recordOf } from '../session/quiz-engine';
+import { useQuizSession } from '../session/use-quiz-session';
+import type { FinishedAttempt, QuizInfo, RenderSaveStatus } from '../types';
+import { QuestionControl } from './question-controls';
+import { QuizResults } from './quiz-results';
+
+export interface QuizSessionProps {
+  quiz: QuizInfo;
+  /** The questions; null when the quiz data is missing or invalid, undefined while it loads. */
+  questions: QuizData | null | undefined;
+  bookId: number;
+  /** The signed-in user: attempts on the device belong to them only. */
+  userId: number | null;
+  /** Receives each finished attempt once; the results show its progress (see renderSaveStatus). */
+  onComplete: (attempt: FinishedAttempt) => Promise<unknown>;
+  /** Replaces the default save status line of the results. */
+  renderSaveStatus?: RenderSaveStatus;
+  /** 'Return to Book': leaves quiz mode and selects the first chapter. */
+  onReturnToBook: () => void;
+  /** Random source of the shuffles (tests). */
+  random?: () => number;
+}
+
+const paneSx = { minHeight: 300 } as const;
+
+function QuizHeader({ title }: { title: string }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
+      <QuizOutlined color="primary" aria-hidden />
+      <Typography id="quiz-title" variant="h2" sx={{ fontSize: { xs: '1.4rem', md: '1.6rem' } }} tabIndex={-1}>
+        {title}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * The quiz pane (SPEC §2 quiz screens, §4 quiz session): loading and missing-data states, the
+ * resume offer, one question at a time with its controls, and the results.
+ */
+export function QuizSession(props: QuizSessionProps) {
+  const { quiz, questions, onReturnToBook } = props;
+  const title = quiz.title || 'Quiz';
+  if (questions === undefined) {
+    return (
+      <Box component="section" aria-labelledby="quiz-title" sx={paneSx}>
+        <QuizHeader title={title} />
+        <Typography role="status">Loading Quiz...</Typography>
+      </Box>
+    );
+  }
+  if (questions === null || questions.length === 0) {
+    return (
+      <Box component="section" aria-labelledby="quiz-title" sx={paneSx}>
+        <QuizHeader title={title} />
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Quiz data is not available for this book.
+        </Alert>
+        <Button variant="outlined" onClick={onReturnToBook} sx={{ minHeight: 44 }}>
+          Return to Book
+        </Button>
+      </Box>
+    );
+  }
+  return <QuizRunner {...props} questions={questions} title={title} />;
+}
+
+function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveStatus, onReturnToBook, random, title }: QuizSessionProps & { questions: QuizData; title: string }) {
+  const session = useQuizSession({ quiz, questions, bookId, userId, onComplete, random });
+  const { state, status } = session;
+  const questionHeadingId = useId();
+  const questionHeading = useRef<HTMLHeadingElement>(null);
+  const currentId = state ? currentQuestionId(state) : null;
+  const inProgress = status === 'active' && state !== null && state.phase !== 'completed';
+
+  // A new version of the app waits while a quiz is in progress (its reload would interrupt it).
+  useEffect(() => {
+    if (!inProgress) return;
+    return holdUpdatePrompt();
+  }, [inProgress]);
+
+  // Moving to another question takes the focus to its text, so screen readers start there.
+  const previousId = useRef<string | null>(null);
+  useEffect(() => {
+    if (previousId.current !== null && currentId !== null && currentId !== previousId.current) questionHeading.current?.focus({ preventScroll: false });
+    previousId.current = currentId;
+  }, [currentId]);
+
+  if (status === 'resume-offer' && session.resumeOffer) {
+    const { answered, total } = session.resumeOffer;
+    return (
+      <Box component="section" aria-labelledby="quiz-title" sx={paneSx}>
+        <QuizHeader title={title} />
+        <Alert severity="info" sx={{ mb: 2 }}>
+          You have an unfinished attempt at this quiz ({answered} of {total} answered). Resume where you left off, or start over.
+        </Alert>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button variant="contained" onClick={session.resume} sx={{ minHeight: 44 }}>
+            Resume Quiz
+          </Button>
+          <Button variant="outlined" onClick={session.startOver} sx={{ minHeight: 44 }}>
+            Start Over
+          </Button>
+        </Stack>
+      </Box>
+    );
+  }
+
+  if (status === 'loading' || !state) {
+    return (
+      <Box component="section" aria-labelledby="quiz-title" sx={paneSx}>
+        <QuizHeader title={title} />
+        <Typography role="status">Loading Quiz...</Typography>
+      </Box>
+    );
+  }
+
+  const total = questions.length;
+  const answered = answeredCount(state);
+
+  if (state.phase === 'completed') {
+    const correct = state.answers.filter((a) => a.status === 'answered' && a.isCorrect).length;
+    return (
+      <Box component="section" aria-labelledby="quiz-title" sx={paneSx}>
+        <QuizHeader title={title} />
+        <QuizResults
+          title={title}
+          questions={questions}
+          answers={state.answers}
+          correct={correct}
+          save={session.save}
+          renderSaveStatus={renderSaveStatus}
+          onRetake={session.retake}
+          onReturnToBook={onReturnToBook}
+        />
+      </Box>
+    );
+  }
+
+  const question = questions.find((q) => idOf(q) === currentId);
+  const position = question ? questions.indexOf(question) + 1 : 0;
+  const record = currentId ? recordOf(state, currentId) : undefined;
+  const locked = record?.status === 'answered';
+  const draft = currentId ? state.drafts[currentId] : undefined;
+  const canSubmit = question ? !isEmptyAnswer(answerOf(question, draft)) : false;
+
+  return (
+    <Box component="section" aria-labelledby="quiz-title" sx={paneSx}>
+      <QuizHeader title={title} />
+      <Box sx={{ mb: 2 }}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5, gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {answered} of {total} answered
+          </Typography>
+          {state.phase === 'review-skipped' && <Chip color="warning" size="small" label={`Skipped ${state.reviewIndex + 1}/${state.skipped.length}`} />}
+        </Stack>
+        <LinearProgress variant="determinate" value={(answered / total) * 100} aria-label={`Progress: ${answered} of ${total} answered`} sx={{ height: 8, borderRadius: 4 }} />
+      </Box>
+      {session.storageError && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {session.storageError}
+        </Alert>
+      )}
+      {!question ? (
+        <Typography role="status">Loading Question...</Typography>
+      ) : (
+        <Box key={currentId}>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
+            Question {position} of {total}
+          </Typography>
+          <Typography ref={questionHeading} id={questionHeadingId} variant="h3" tabIndex={-1} sx={{ fontSize: { xs: '1.1rem', md: '1.2rem' }, fontWeight: 600, mb: 2, overflowWrap: 'anywhere', outline: 'none' }}>
+            {question.question}
+          </Typography>
+          <QuestionControl
+            question={question}
+            draft={draft}
+            onChange={(value) => session.setDraft(currentId!, value)}
+            disabled={locked}
+            labelledBy={questionHeadingId}
+            shuffle={state.shuffles[currentId!]}
+          />
+          <Box role="status" sx={{ mt: 2 }}>
+            {locked && (
+              <Alert severity={record.isCorrect ? 'success' : 'error'} sx={{ mb: 1 }}>
+                <Typography sx={{ fontWeight: 700 }}>{record.isCorrect ? 'Correct!' : 'Incorrect!'}</Typography>
+                {question.explanation && <Typography sx={{ mt: 0.5, whiteSpace: 'pre-line' }}>{question.explanation}</Typography>}
+              </Alert>
+            )}
+          </Box>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
+            {locked ? (
+              <Button variant="contained" onClick={session.next} sx={{ minHeight: 44 }}>
+                {isLastStep(state) ? 'Finish Quiz' : 'Next Question'}
+              </Button>
+            ) : (
+              <>
+                <Button variant="contained" disabled={!canSubmit} onClick={session.submitAnswer} sx={{ minHeight: 44 }}>
+                  Submit Answer
+                </Button>
+                {canSkip(state) && (
+                  <Button variant="outlined" onClick={session.skip} sx={{ minHeight: 44 }}>
+                    Skip
+                  </Button>
+                )}
+                <Box sx={{ flex: 1 }} />
+                <Button variant="contained" color="error" size="small" onClick={session.submitQuiz} sx={{ minHeight: 44 }}>
+                  Submit Quiz
+                </Button>
+              </>
+            )}
+          </Stack>
+          <Button variant="text" onClick={onReturnToBook} sx={{ mt: 3, minHeight: 44 }}>
+            Return to Book
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
