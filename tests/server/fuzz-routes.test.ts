@@ -1,0 +1,347 @@
+/**
+ * Schema-driven fuzzing of every API route, on the database the run uses (SQLite, or
+ * PostgreSQL with TEST_DATABASE_URL). The routes come from the app's own registry
+ * (`app.openapi.operations`), their bodies from each route's zod schema; fast-check mixes
+ * valid bodies with hostile ones and fuzzes path ids, page queries, caller and address.
+ * Each answer must be: not a 5xx, free of stack frames and database or internal text, and
+ * — when an error — in the one shape. A fixed seed (FUZZ_SEED to change it) makes a failure
+ * reproducible; fast-check prints seed and shrunk request when a property fails.
+ *
+ * Besides the random runs, fixed corpora sweep every route with each kind of hostile input
+ * (prototype keys, NUL bytes, int4 overflow, malformed bodies), so a regression names its kind.
+ */
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { answerProblems } from '../helpers/api-answers';
+import {
+  bodySchemaOf,
+  fromJsonSchema,
+  HOSTILE_IDS,
+  HOSTILE_NUMBERS,
+  HOSTILE_QUERIES,
+  hostileBodies,
+  PROTOTYPE_KEYS,
+  RAW_BODIES,
+} from '../helpers/fuzz-arbitraries';
+import { createOrganization, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_113);
+const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+
+const t: TestApp = await createTestApp();
+const operations = t.app.openapi.operations;
+
+// Callers: nobody, a plain member, the organization's owner, a book's author, a superuser, and a forged token.
+const { organization, owner } = await createOrganization(t, 'Fuzz Hospital', 'owner@fuzz.example');
+const member = await createUser(t, { email: 'member@fuzz.example', organization: { id: organization.id, role: 'member' } });
+const author = await createUser(t, { email: 'author@fuzz.example' });
+await createUser(t, { email: 'root@fuzz.example', superuser: true });
+const tokens: Record<string, string | null> = {
+  anonymous: null,
+  member: (await login(t, 'member@fuzz.example')).access,
+  owner: (await login(t, owner.email)).access,
+  author: (await login(t, 'author@fuzz.example')).access,
+  superuser: (await login(t, 'root@fuzz.example')).access,
+  forged: 'eyJhbGciOiJub25lIn0.eyJ1c2VyX2lkIjoxLCJpc19zdXBlcnVzZXIiOnRydWV9.',
+};
+const IDENTITIES = Object.keys(tokens);
+
+const fixtures: Record<string, number> = {};
+/** (Re)creates what a fuzzed DELETE may have removed: a book with a chapter and a quiz, the member's membership. */
+async function ensureFixtures() {
+  if (!fixtures.book || !(await t.app.repos.books.findById(fixtures.book))) {
+    fixtures.book = await t.app.repos.books.create({ title: 'Fuzz book', author: '', description: '', cover_image_url: '' }, author.id);
+    fixtures.chapter = 0;
+    fixtures.quiz = 0;
+  }
+  const chapters = await t.app.repos.chapters.list(fixtures.book, { page: 1, size: 1, offset: 0 });
+  fixtures.chapter = chapters.rows[0]?.id ?? (await t.app.repos.chapters.create(fixtures.book, { title: 'One', order: 1, content_delta: null })).id;
+  const quiz = await t.app.repos.quizzes.findByBook(fixtures.book);
+  fixtures.quiz =
+    quiz?.id ??
+    (
+      await t.app.repos.quizzes.saveNewVersion(
+        fixtures.book,
+        'Fuzz quiz',
+        [{ id: 1, type: 'single-choice', question: 'Which port?', options: ['Umbilical', 'Lateral'], answer: 'Umbilical' }],
+        author.id,
+      )
+    ).quiz.id;
+  fixtures.org = organization.id;
+  let membership = await t.app.repos.organizations.findMembershipOfUser(member.id);
+  membership ??= await t.app.repos.organizations.addMember(organization.id, member.id, 'member');
+  fixtures.membership = membership.id;
+}
+await ensureFixtures();
+
+const PARAM_FIXTURE: Record<string, string> = { bookId: 'book', chapterId: 'chapter', quizId: 'quiz', orgId: 'org', membershipId: 'membership' };
+
+const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#aa3344' } }).png().toBuffer();
+async function formData(field: string, data: Buffer, type: string, filename: string) {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(data)], { type }), filename);
+  const request = new Request('http://fuzz.test/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+}
+const MULTIPART_BODIES = [
+  await formData('image', PNG, 'image/png', 'a.png'),
+  await formData('video', PNG, 'video/mp4', 'a.mp4'),
+  await formData('other', PNG, 'image/png', 'a.png'),
+  await formData('image', Buffer.from('<svg onload=alert(1)>'), 'image/svg+xml', 'a.svg'),
+  await formData('image', Buffer.alloc(0), 'image/png', ''),
+];
+
+interface FuzzRequest {
+  who: string;
+  ids: { param: string; pick: { fixture: string } | { raw: string } }[];
+  query: string;
+  ip: string;
+  body: { json: unknown } | { raw: (typeof RAW_BODIES)[number] } | { none: true };
+}
+
+const stats = { requests: 0, fiveXX: 0, rejected: 0, problems: 0 };
+
+function urlOf(path: string, request: Pick<FuzzRequest, 'ids' | 'query'>) {
+  let url = path;
+  for (const { param, pick } of request.ids) url = url.replace(`{${param}}`, 'fixture' in pick ? String(fixtures[pick.fixture] ?? 1) : pick.raw);
+  return url + request.query;
+}
+
+/** Sends one fuzzed request; answers the problems found (empty when the answer is acceptable). */
+async function send(method: string, path: string, request: FuzzRequest): Promise<string[]> {
+  const url = urlOf(path, request);
+  const token = tokens[request.who];
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  let payload: string | Buffer | undefined;
+  if ('json' in request.body) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(request.body.json) ?? 'null';
+  } else if ('raw' in request.body) {
+    if (request.body.raw.contentType !== undefined) headers['content-type'] = request.body.raw.contentType;
+    payload = request.body.raw.payload;
+  }
+  let res;
+  try {
+    res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, headers, payload, remoteAddress: request.ip });
+  } catch (error) {
+    // light-my-request refuses some requests no HTTP client could send (invalid header bytes).
+    stats.rejected++;
+    return (error as Error).message.includes('Invalid character') ? [] : [`inject failed: ${(error as Error).message}`];
+  }
+  stats.requests++;
+  if (res.statusCode >= 500) stats.fiveXX++;
+  if (method === 'delete' && res.statusCode < 300) await ensureFixtures();
+  const problems = answerProblems({ statusCode: res.statusCode, headers: res.headers, body: res.body }, typeof payload === 'string' ? payload : (payload?.toString('latin1') ?? ''));
+  if (problems.length) stats.problems++;
+  const shown = (text: string) => abbreviate(text).slice(0, 600);
+  return problems.map((p) => `${p} ← ${method.toUpperCase()} ${shown(url)} as ${request.who}${payload !== undefined ? ` body ${shown(String(payload))}` : ''}`);
+}
+
+/** Long runs of one character written as `x…(×5000)`, so a reproduction stays readable. */
+const abbreviate = (text: string) => text.replace(/(.)\1{19,}/gsu, (run, c: string) => `${c}…(×${[...run].length})`);
+
+const idPick = (param: string): fc.Arbitrary<FuzzRequest['ids'][number]['pick']> =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constant({ fixture: PARAM_FIXTURE[param] ?? 'book' }) },
+    { weight: 1, arbitrary: fc.constantFrom(...Object.values(PARAM_FIXTURE)).map((fixture) => ({ fixture })) },
+    { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_IDS).map((raw) => ({ raw })) },
+    { weight: 1, arbitrary: fc.bigInt({ min: 0n, max: 10n ** 12n }).map((n) => ({ raw: String(n) })) },
+  );
+
+function requestArbitrary(op: (typeof operations)[number]): fc.Arbitrary<FuzzRequest> {
+  const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  let body: fc.Arbitrary<FuzzRequest['body']> = fc.constant({ none: true as const });
+  if (op.route.body) {
+    body = fc.oneof(
+      { weight: 12, arbitrary: hostileBodies(bodySchemaOf(op.route.body)).map((json) => ({ json })) },
+      { weight: 2, arbitrary: fc.constantFrom(...RAW_BODIES).map((raw) => ({ raw })) },
+      { weight: 1, arbitrary: fc.constant({ none: true as const }) },
+    );
+  } else if (op.route.multipart) {
+    body = fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...MULTIPART_BODIES).map((raw) => ({ raw })) },
+      { weight: 3, arbitrary: fc.constantFrom(...RAW_BODIES).map((raw) => ({ raw })) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((json) => ({ json })) },
+    );
+  } else if (op.method === 'delete') {
+    body = fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ none: true as const }) },
+      { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((raw) => ({ raw })) },
+    );
+  }
+  return fc.record({
+    who: fc.constantFrom(...IDENTITIES),
+    ids: fc.tuple(...params.map((param) => idPick(param).map((pick) => ({ param, pick })))),
+    query: op.method === 'get' ? fc.constantFrom(...HOSTILE_QUERIES) : fc.constant(''),
+    ip: fc.oneof(fc.ipV4(), fc.ipV6()),
+    body,
+  });
+}
+
+function runsFor(op: (typeof operations)[number]) {
+  // Login and registration hash a password (~70 ms) whenever the body is well formed.
+  if (/\/(login|register)\/$/.test(op.path)) return Math.round(60 * SCALE);
+  if (op.route.body) return Math.round(150 * SCALE);
+  if (op.route.multipart) return Math.round(80 * SCALE);
+  return Math.round(50 * SCALE);
+}
+
+console.log(`fuzz (${database}): seed ${SEED} (FUZZ_SEED to change), ${operations.length} routes from app.openapi.operations`);
+
+afterAll(async () => {
+  console.log(
+    `fuzz (${database}): ${stats.requests} requests fuzzed, ${stats.fiveXX} answers 5xx, ${stats.problems} answers with problems` +
+      (stats.rejected ? `, ${stats.rejected} not sendable` : '') +
+      ` (seed ${SEED})`,
+  );
+  await t.close();
+});
+
+describe(`fuzzing every route with bodies from its zod schema (${database})`, () => {
+  it('covers every route the app registers', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(20);
+    for (const op of operations)
+      expect(t.app.hasRoute({ method: op.method.toUpperCase() as 'GET', url: op.path.replace(/\{(\w+)\}/g, ':$1') }), `${op.method} ${op.path}`).toBe(true);
+  });
+
+  for (const op of operations) {
+    it(`${op.method.toUpperCase()} ${op.path}: no 5xx, no internal text, errors in the one shape`, { timeout: 120_000 }, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(op), async (request) => {
+          const problems = await send(op.method, op.path, request);
+          if (problems.length) throw new Error(problems.join('\n'));
+        }),
+        { seed: SEED, numRuns: runsFor(op), maxSkipsPerRun: 0 },
+      );
+    });
+  }
+});
+
+/** Every route with a JSON body, with `bodyFor` applied to a valid body; all problems listed. */
+async function sweep(make: (op: (typeof operations)[number], valid: Record<string, unknown>) => FuzzRequest['body'][], who = ['superuser', 'anonymous']) {
+  const problems: string[] = [];
+  for (const op of operations) {
+    const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const valid = op.route.body ? validBody(op, op.route.body) : {};
+    for (const body of make(op, valid)) {
+      for (const caller of who) {
+        const ids = params.map((param) => ({ param, pick: { fixture: PARAM_FIXTURE[param]! } }));
+        problems.push(...(await send(op.method, op.path, { who: caller, ids, query: '', ip: `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}`, body })));
+      }
+    }
+  }
+  return problems;
+}
+
+/** Bodies the routes accept, so a sweep that spoils one field reaches the handler and the database. */
+const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  'post /api/accounts/register/': { email: 'new@fuzz.example', password: 'Laparoscopic-Port-42', password2: 'Laparoscopic-Port-42', full_name: 'New Person' },
+  'post /api/accounts/login/': { email: 'member@fuzz.example', password: 'not-the-password' },
+  'post /api/accounts/token/refresh/': { refresh: 'not.a.token' },
+  'post /api/accounts/logout/': { refresh: 'not.a.token' },
+  'post /api/accounts/organizations/{orgId}/add-member/': { email: 'author@fuzz.example', role: 'member' },
+  'post /api/books/books/': { title: 'A book', author: 'An author', description: 'Text' },
+  'post /api/books/books/{bookId}/chapters/': { title: 'A chapter', order: 2, content_delta: null },
+  'put /api/books/books/{bookId}/chapters/{chapterId}/': { title: 'A chapter', order: 2, content_delta: null },
+  'patch /api/books/books/{bookId}/chapters/{chapterId}/': { title: 'A chapter', order: 3 },
+  'put /api/books/books/{bookId}/quiz/': {
+    title: 'A quiz',
+    quiz_data: [{ id: 1, type: 'single-choice', question: 'Which port?', options: ['Umbilical', 'Lateral'], answer: 'Umbilical' }],
+  },
+  'post /api/books/quizzes/{quizId}/scores/': { total_questions: 1, correct_answers: 1, answers: [{ questionId: 1, answer: 'Umbilical', status: 'answered' }] },
+};
+
+/** A body the route accepts: the one above, else the smallest accepted among a sample of its schema. */
+function validBody(op: (typeof operations)[number], schema: z.ZodType): Record<string, unknown> {
+  const known = VALID_BODIES[`${op.method} ${op.path}`];
+  if (known) return known;
+  const accepted = fc
+    .sample(fromJsonSchema(bodySchemaOf(schema)), { seed: SEED, numRuns: 300 })
+    .filter((v) => schema.safeParse(v).success) as Record<string, unknown>[];
+  accepted.sort((a, b) => JSON.stringify(a).length - JSON.stringify(b).length);
+  if (!accepted[0]) throw new Error(`no valid body for ${op.method} ${op.path}: add one to VALID_BODIES`);
+  return accepted[0];
+}
+
+/** The top-level fields of a route's body schema, with their JSON Schemas. */
+const propertiesOf = (op: (typeof operations)[number]) =>
+  op.route.body ? Object.entries((bodySchemaOf(op.route.body) as { properties?: Record<string, unknown> }).properties ?? {}) : [];
+
+/** Fails with the first reproductions listed (each names route, caller and body). */
+function expectNone(problems: string[]) {
+  const shown = [...new Set(problems)].slice(0, 25).join('\n');
+  expect(problems.length, `${problems.length} bad answers (seed ${SEED}):\n${shown}`).toBe(0);
+}
+
+const withOwnKey = (valid: Record<string, unknown>, key: string, value: unknown) => {
+  const out = { ...valid };
+  Object.defineProperty(out, key, { value, enumerable: true, configurable: true, writable: true });
+  return out;
+};
+
+describe(`hostile corpora on every route (${database})`, () => {
+  it('hole 3: a body key named like an Object.prototype member is a 400, never a 500', { timeout: 120_000 }, async () => {
+    const problems = await sweep((op, valid) => (op.route.body ? PROTOTYPE_KEYS.map((key) => ({ json: withOwnKey(valid, key, 1) })) : []));
+    expectNone(problems);
+  });
+
+  it('hole 4: malformed JSON and multipart, wrong content types and non-object bodies', { timeout: 120_000 }, async () => {
+    const problems = await sweep((op) => (op.route.body || op.route.multipart ? RAW_BODIES.map((raw) => ({ raw })) : []));
+    expectNone(problems);
+  });
+
+  it('hole 6: path ids past int4, past 2^53 and not digits, on every route with an id', { timeout: 120_000 }, async () => {
+    const problems: string[] = [];
+    for (const op of operations) {
+      const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      for (const param of params) {
+        for (const raw of HOSTILE_IDS) {
+          const ids = params.map((p) => ({ param: p, pick: p === param ? { raw } : { fixture: PARAM_FIXTURE[p]! } }));
+          problems.push(...(await send(op.method, op.path, { who: 'superuser', ids, query: '', ip: '10.8.0.1', body: { none: true } })));
+        }
+      }
+    }
+    expectNone(problems);
+  });
+
+  it('hole 6: NUL bytes and lone surrogates in every text field (the unauthenticated login email included)', { timeout: 120_000 }, async () => {
+    const problems = await sweep((op, valid) =>
+      propertiesOf(op)
+        .filter(([, schema]) => JSON.stringify(schema).includes('"string"'))
+        .flatMap(([key]) =>
+          ['\u0000', 'x\u0000', '\ud800'].map((bad) => ({ json: { ...valid, [key]: `${String(valid[key] ?? 'a').slice(0, 5)}${bad}@x.example` } })),
+        ),
+    );
+    expectNone(problems);
+  });
+
+  it('hole 6: integers at and past 2^31 and 2^53 in every field', { timeout: 120_000 }, async () => {
+    const problems = await sweep((op, valid) =>
+      propertiesOf(op).flatMap(([key]) => HOSTILE_NUMBERS.map((n) => ({ json: { ...valid, [key]: n } }))),
+    );
+    expectNone(problems);
+  });
+
+  it('hole 8: a 3 MiB JSON body is a 413 in the error shape on every body route', { timeout: 120_000 }, async () => {
+    const big = { json: { title: 'x'.repeat(3 * 1024 * 1024 + 10) } };
+    const problems = await sweep((op) => (op.route.body ? [big] : []), ['superuser']);
+    expectNone(problems);
+  });
+
+  it('page queries on every list', { timeout: 60_000 }, async () => {
+    const problems: string[] = [];
+    for (const op of operations.filter((o) => o.method === 'get')) {
+      const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      for (const query of HOSTILE_QUERIES)
+        for (const who of IDENTITIES)
+          problems.push(
+            ...(await send('get', op.path, { who, ids: params.map((param) => ({ param, pick: { fixture: PARAM_FIXTURE[param]! } })), query, ip: '10.7.0.1', body: { none: true } })),
+          );
+    }
+    expectNone(problems);
+  });
+});
