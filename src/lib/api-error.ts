@@ -1,5 +1,5 @@
 /** Every API failure as one typed error, so screens branch on `reason`, not on axios internals. */
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
 
 export type ApiErrorReason = 'network' | 'unauthorized' | 'forbidden' | 'not-found' | 'invalid' | 'too-large' | 'rate-limited' | 'server';
 
@@ -34,6 +34,14 @@ export function serverMessage(data: unknown): string | undefined {
     if (typeof error === 'string') return error;
   }
   return undefined;
+}
+
+/**
+ * axios's own test (`error.isAxiosError === true`), without importing axios: the auth store
+ * reads errors on every page, and axios should load only with the API client.
+ */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 }
 
 export function toApiError(error: unknown): ApiError {

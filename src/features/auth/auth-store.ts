@@ -1,11 +1,13 @@
 /**
  * The auth state of SPEC §3/§4: `user, accessToken, refreshToken, isAuthenticated, loading,
- * error`, with the login, registration, logout and session-check transitions.
+ * error`, with the login, registration, logout and session-check transitions, and the open
+ * question before a logout that would leave quiz scores unsynced.
  *
- * The stored session (lib/session: localStorage, shared by every tab) is the single source of
- * the user and tokens; this store adds `loading` and `error`. So a token refresh, a refused
- * refresh (api-client), or a sign-out in another tab shows up here at once, and the initial
- * state is "authenticated" exactly when storage holds an access token and a user.
+ * The session (lib/session) is the single source of the user and tokens: this store reads
+ * them from there and keeps no copy; it adds only `loading`, `error` and the logout question.
+ * So a token refresh, a refused refresh (api-client), or a sign-out in another tab shows up
+ * here at once, and the initial state is "authenticated" exactly when storage holds an access
+ * token and a user.
  *
  * Offline rule: a session check that cannot reach the server (no network, timeout, 5xx) keeps
  * the stored session. Only the server saying "not authenticated" ends it.
@@ -23,7 +25,13 @@ import {
   storeUser,
   subscribeSession,
 } from '../../lib/session';
-import { type Credentials, getProfile, loginWithEmail, logoutSession, type Profile, registerAccount, type RegistrationPayload } from './api/auth-api';
+import type { Credentials, Profile, RegistrationPayload } from './api/auth-api';
+
+/**
+ * The accounts calls load with the API client (axios) on first use: the navbar reads this store
+ * on every public page, and a visitor's first visit should not download the client.
+ */
+const authApi = () => import('./api/auth-api');
 
 export const AUTH_MESSAGES = {
   loginFailed: 'Login failed',
@@ -72,6 +80,8 @@ export type AuthStore = ReturnType<typeof createAuthStore>;
 export function createAuthStore() {
   let status: Pick<AuthState, 'loading' | 'error'> = { loading: false, error: null };
   let snapshot: AuthState | null = null;
+  /** How many unsynced scores the open logout question is about; null when it is closed. */
+  let logoutQuestion: number | null = null;
   let checking: Promise<SessionCheckResult> | null = null;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
@@ -112,7 +122,7 @@ export function createAuthStore() {
   async function login(credentials: Credentials): Promise<boolean> {
     set({ loading: true, error: null });
     try {
-      const { access, refresh } = await loginWithEmail(credentials);
+      const { access, refresh } = await (await authApi()).loginWithEmail(credentials);
       const user = decodeUser(access);
       if (!user) throw new Error('The access token carries no user');
       storeSession(access, refresh, user);
@@ -128,7 +138,7 @@ export function createAuthStore() {
   async function register(payload: RegistrationPayload): Promise<boolean> {
     set({ loading: true, error: null });
     try {
-      const { user, access, refresh } = await registerAccount(payload);
+      const { user, access, refresh } = await (await authApi()).registerAccount(payload);
       storeSession(access, refresh, user ?? decodeUser(access));
       set({ loading: false });
       return true;
@@ -148,7 +158,7 @@ export function createAuthStore() {
     set({ loading: false, error: null });
     if (!refresh) return;
     try {
-      await logoutSession(refresh);
+      await (await authApi()).logoutSession(refresh);
     } catch (error) {
       console.warn('The server did not confirm the logout', error);
     }
@@ -165,7 +175,7 @@ export function createAuthStore() {
     if (isOffline()) return 'unreachable';
     set({ loading: true });
     try {
-      const user = sessionUserOf(await getProfile());
+      const user = sessionUserOf(await (await authApi()).getProfile());
       // The profile is read from the database: fresher than the token's claims (a member
       // added to an organization sees it without signing in again).
       if (JSON.stringify(user) !== JSON.stringify(getStoredUser())) storeUser(user);
@@ -192,7 +202,18 @@ export function createAuthStore() {
     if (status.error !== null || status.loading) set({ loading: false, error: null });
   }
 
-  return { getState, subscribe, login, register, logout, checkSession, clearError };
+  /** The number of unsynced scores the open logout question is about, or null when none is open. */
+  function getLogoutQuestion(): number | null {
+    return logoutQuestion;
+  }
+
+  /** Opens the question before a logout (with the number of unsynced scores), or closes it (null). */
+  function setLogoutQuestion(pendingScores: number | null): void {
+    logoutQuestion = pendingScores;
+    notify();
+  }
+
+  return { getState, subscribe, login, register, logout, checkSession, clearError, getLogoutQuestion, setLogoutQuestion };
 }
 
 /** The app's auth store. */
@@ -201,4 +222,9 @@ export const authStore = createAuthStore();
 /** The auth state, re-rendering on every transition and on session changes in any tab. */
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}
+
+/** The number of unsynced scores the open logout question is about, or null. */
+export function useLogoutQuestion(): number | null {
+  return useSyncExternalStore(authStore.subscribe, authStore.getLogoutQuestion, () => null);
 }

@@ -10,17 +10,24 @@ export function ContactSection() {
   return (
     <>
       <ContactCards />
-      <Grid container spacing={4} sx={{ mt: 1 }}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <MapEmbed src={contactDetails.mapEmbedUrl} addressLines={contactDetails.addressLines} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Typography variant="h3" sx={{ mb: 2 }}>
-            Send us a message
-          </Typography>
-          <ContactForm />
-        </Grid>
-      </Grid>
+      <ContactMapAndForm />
     </>
+  );
+}
+
+/** The map beside the contact form (below the contact cards). */
+export function ContactMapAndForm() {
+  return (
+    <Grid container spacing={4} sx={{ mt: 1 }}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <MapEmbed src={contactDetails.mapEmbedUrl} addressLines={contactDetails.addressLines} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Typography variant="h3" sx={{ mb: 2 }}>
+          Send us a message
+        </Typography>
+        <ContactForm />
+      </Grid>
+    </Grid>
   );
 }

@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { SafeImage } from '../../../components/safe-image';
 import {
   TESTIMONIAL_INTERVAL_MS,
@@ -19,11 +19,16 @@ import {
   testimonials,
 } from '../../../content/institute';
 import type { FeatureCard } from '../../../content/types';
-import { ContactSection } from './contact-section';
+import { ContactCards } from './contact-cards';
 import { HomeHero } from './home-hero';
+import { NearViewport } from './near-viewport';
 import { Offerings } from './offerings';
 import { Section } from './section';
 import { Testimonials } from './testimonials';
+
+// The map and the contact form (MUI's text fields) are at the bottom of the page: their code
+// loads when the visitor scrolls towards them, not on the first visit.
+const ContactMapAndForm = lazy(() => import('./contact-section').then((m) => ({ default: m.ContactMapAndForm })));
 
 const FEATURE_ICONS: Record<FeatureCard['icon'], ReactElement> = {
   skills: <PanToolOutlined aria-hidden />,
@@ -106,7 +111,12 @@ export function HomePage() {
       </Section>
 
       <Section id="contact" title="Contact us">
-        <ContactSection />
+        <ContactCards />
+        <NearViewport minHeight={640}>
+          <Suspense fallback={<Box sx={{ minHeight: 640 }} />}>
+            <ContactMapAndForm />
+          </Suspense>
+        </NearViewport>
       </Section>
     </>
   );

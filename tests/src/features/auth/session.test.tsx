@@ -56,6 +56,8 @@ describe('protected-route wrapper', () => {
     await renderApp('/dashboard');
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+    // The accounts API module loads on first use (auth-store): the request starts a tick later.
+    await waitFor(() => expect(api.callsTo('/accounts/profile/')).toHaveLength(1));
     release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();

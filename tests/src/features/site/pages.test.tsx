@@ -34,7 +34,7 @@ describe('home (/)', () => {
 
     const contact = within(screen.getByRole('region', { name: 'Contact us' }));
     for (const title of ['Address', 'Phone', 'Mail']) expect(contact.getByRole('heading', { name: title })).toBeInTheDocument();
-    expect(contact.getByTitle("Map showing the institute's location")).toBeInTheDocument();
+    expect(await contact.findByTitle("Map showing the institute's location")).toBeInTheDocument();
     expect(contact.getByRole('form', { name: 'Contact form' })).toBeInTheDocument();
   });
 
