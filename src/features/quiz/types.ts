@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { UserAnswer } from '../../contract/quiz';
+import type { QuizAttempt } from '../../lib/db';
 
 /** A finished attempt, as given to `onComplete` once per attempt. */
 export interface FinishedAttempt {
@@ -21,6 +22,8 @@ export interface FinishedAttempt {
   correctAnswers: number;
   /** ISO date-time of completion. */
   completedAt: string;
+  /** The completed attempt as db.attempts holds it (what the score outbox takes). */
+  record: QuizAttempt;
 }
 
 export type SaveStatus = 'saving' | 'saved' | 'failed';

@@ -1,38 +1,71 @@
 /**
- * The reader's quiz pane, composed: the quiz feature's session with the book's parsed questions,
- * the signed-in user, and where a finished attempt goes.
+ * The reader's quiz pane, composed: the quiz feature's session with the book's parsed questions
+ * and the signed-in user; a finished attempt goes to the offline feature's score outbox (stored
+ * on the device first, sent when there is a connection), whose state the results show.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { submitScore } from '../../features/quiz/api/submit-score';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { DefaultSaveStatus } from '../../features/quiz/components/quiz-results';
 import { QuizSession } from '../../features/quiz/components/quiz-session';
-import type { FinishedAttempt } from '../../features/quiz/types';
-import { quizHistoryKeys } from '../../features/quiz-history/api/get-my-scores';
+import type { FinishedAttempt, SaveState } from '../../features/quiz/types';
+import { requeueRejected } from '../../features/offline/db/outbox';
+import { useAttemptSync } from '../../features/offline/hooks/use-outbox';
+import { enqueueAttempt, syncNow } from '../../features/offline/sync/outbox-sync';
 import type { QuizSlot } from '../../features/reader/types';
+import { db } from '../../lib/db';
+import { useOnlineStatus } from '../../lib/online-status';
 import { useStoredUser } from '../../lib/session';
+
+/** Resolves once the attempt and its outbox row are stored on the device. */
+const storeAttempt = (attempt: FinishedAttempt) => enqueueAttempt(attempt.record, { quizTitle: attempt.quizTitle });
+
+/** The results' status line from the outbox: sent, kept on the device, or refused by the server. */
+function ScoreSaveStatus({ save }: { save: SaveState }) {
+  const sync = useAttemptSync(save.status === 'saved' ? save.attemptId : null);
+  const online = useOnlineStatus();
+  // Not even stored on the device (storage failure): the plain message with Retry.
+  if (save.status !== 'saved') return <DefaultSaveStatus save={save} />;
+  if (!sync) return <Alert severity="info">Saving your score...</Alert>;
+  switch (sync.state) {
+    case 'synced':
+      return <Alert severity="success">Score saved</Alert>;
+    case 'rejected':
+      return (
+        <Alert
+          severity="error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              sx={{ minHeight: 44 }}
+              onClick={() => {
+                void requeueRejected(db, save.attemptId).then(() => syncNow());
+              }}
+            >
+              Retry
+            </Button>
+          }
+        >
+          Your score was not saved: {sync.reason ?? 'the server refused it.'}
+        </Alert>
+      );
+    default:
+      // Sending now, or waiting for the connection (or for the server) to come back.
+      if (online && (sync.state === 'sending' || !sync.reason)) return <Alert severity="info">Saving your score...</Alert>;
+      return <Alert severity="info">Saved on this device — will sync when online</Alert>;
+  }
+}
 
 export function BookQuiz({ bookId, quiz, onReturnToBook }: QuizSlot & { bookId: number }) {
   const user = useStoredUser();
-  const queryClient = useQueryClient();
-
-  // INTEGRATION POINT (offline outbox): a finished attempt is POSTed directly here. When the
-  // outbox lands, enqueue the attempt instead (it resolves once stored on the device) and pass
-  // a `renderSaveStatus` that reads the outbox row ('Saved on this device — will sync when online').
-  const completeAttempt = useCallback(
-    async (attempt: FinishedAttempt) => {
-      await submitScore(attempt);
-      await queryClient.invalidateQueries({ queryKey: quizHistoryKeys.all });
-    },
-    [queryClient],
-  );
-
   return (
     <QuizSession
       quiz={{ id: quiz.id, title: quiz.title, version: quiz.version }}
       questions={quiz.questions}
       bookId={bookId}
       userId={user?.user_id ?? null}
-      onComplete={completeAttempt}
+      onComplete={storeAttempt}
+      renderSaveStatus={(save) => <ScoreSaveStatus save={save} />}
       onReturnToBook={onReturnToBook}
     />
   );

@@ -46,6 +46,7 @@ const toFinished = (state: SessionState, questions: QuizData, quiz: QuizInfo, bo
     totalQuestions: graded.total,
     correctAnswers: graded.correct,
     completedAt: new Date(state.completedAt ?? Date.now()).toISOString(),
+    record: { ...state, userId, bookId, quizId: quiz.id, quizVersion: quiz.version },
   };
 };
 

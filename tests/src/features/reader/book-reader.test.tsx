@@ -97,14 +97,14 @@ describe('Book reader', () => {
 
     await user.click(toc().getByRole('button', { name: 'Take the Quiz' }));
     expect(pane().getByRole('heading', { level: 2, name: 'Self-assessment' })).toBeInTheDocument();
-    expect(pane().getByText('3 questions')).toBeInTheDocument();
-    expect(pane().getByText(/coming soon/)).toBeInTheDocument();
+    expect(await pane().findByText('Question 1 of 3')).toBeInTheDocument();
+    expect(pane().getByRole('heading', { level: 3, name: 'Insufflation pressure?' })).toBeInTheDocument();
     expect(toc().getByRole('button', { name: 'Take the Quiz' })).toHaveAttribute('aria-current', 'true');
     expect(toc().getByRole('button', { name: /Port Placement/ })).not.toHaveAttribute('aria-current');
 
     await user.click(toc().getByRole('button', { name: /Port Placement/ }));
     expect(chapterTitle()).toHaveTextContent('Port Placement');
-    expect(pane().queryByText('3 questions')).not.toBeInTheDocument();
+    expect(pane().queryByText('Question 1 of 3')).not.toBeInTheDocument();
 
     await user.click(pane().getByRole('button', { name: 'Previous: Ergonomics' }));
     expect(chapterTitle()).toHaveTextContent('Ergonomics');
