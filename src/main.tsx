@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { createQueryClient } from './lib/query-client';
+import { mirrorSession } from './lib/session';
 import { registerServiceWorker } from './lib/sw-bridge';
 import { createAppRouter } from './router';
 
@@ -11,6 +12,8 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
 listenForInstallPrompt();
+// The service worker reads the session from IndexedDB: copy what localStorage holds now.
+void mirrorSession();
 if (import.meta.env.PROD) registerServiceWorker();
 
 const rootElement = document.getElementById('root');

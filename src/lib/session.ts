@@ -1,10 +1,19 @@
 /**
- * The stored session (SPEC §3 "Browser storage"): `access_token`, `refresh_token` and `user`
- * (the decoded access token) in localStorage, shared by every tab. Listeners hear changes
- * made here and in other tabs.
+ * The session: the one module that holds the tokens and the signed-in user, and the one way to
+ * read them (`getAccessToken`, `getRefreshToken`, `getStoredUser`, `useStoredUser`,
+ * `subscribeSession`). The auth store (features/auth) derives its state from here and never
+ * keeps a copy.
+ *
+ * Storage (SPEC §3 "Browser storage"): `access_token`, `refresh_token` and `user` (the decoded
+ * access token) in localStorage, shared by every tab; listeners hear changes made here and in
+ * other tabs. A service worker cannot read localStorage, so every store and clear — and the
+ * start-up (main.tsx calls `mirrorSession`) — also copies the session into IndexedDB (`db.session`, row
+ * 'current'), where the worker reads the tokens to send a score sync. A failed copy is logged;
+ * it never fails a sign-in or a sign-out.
  */
 import { useSyncExternalStore } from 'react';
 import { ORGANIZATION_ROLES, type OrganizationRole, type SessionUser } from '../contract/session';
+import type { SessionMirror } from './db';
 
 export const STORAGE_KEYS = { access: 'access_token', refresh: 'refresh_token', user: 'user' } as const;
 
@@ -97,19 +106,45 @@ export function storeSession(access: string, refresh?: string | null, user: Sess
   localStorage.setItem(STORAGE_KEYS.access, access);
   if (refresh) localStorage.setItem(STORAGE_KEYS.refresh, refresh);
   if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  notify();
+  changed();
   return user;
 }
 
 /** Replaces the stored user (e.g. with the profile's fresher claims), keeping the tokens. */
 export function storeUser(user: SessionUser): void {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  notify();
+  changed();
 }
 
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+  changed();
+}
+
+function changed(): void {
   notify();
+  void mirrorSession();
+}
+
+let mirroring: Promise<void> = Promise.resolve();
+
+async function writeMirror(): Promise<void> {
+  // Imported when first needed: a visitor's first paint does not wait for Dexie.
+  const { db } = await import('./db');
+  const row: SessionMirror = { key: 'current', access: getAccessToken(), refresh: getRefreshToken(), user: getStoredUser(), updatedAt: Date.now() };
+  await db.session.put(row);
+}
+
+/**
+ * Copies the session as it is now in localStorage into IndexedDB (`db.session`, 'current') for
+ * the service worker. Copies run one after another, so the last one holds the latest session.
+ * Resolves when this copy is written; a failure is logged, never thrown.
+ */
+export function mirrorSession(): Promise<void> {
+  mirroring = mirroring.then(writeMirror).catch((error: unknown) => {
+    console.warn('Could not copy the session to IndexedDB for the service worker', error);
+  });
+  return mirroring;
 }
 
 /** The signed-in user as stored, re-rendering on sign-in, sign-out and other tabs' changes. */

@@ -5,7 +5,7 @@ import { AppShell } from '../components/app-shell';
 import { contactDetails, institute } from '../content/institute';
 import { AccountNavbar } from '../features/auth/components/account-navbar';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
-import { useSessionExpiredRedirect } from '../features/auth/use-session-expired-redirect';
+import { useSessionRedirects } from '../features/auth/use-session-redirects';
 import { startOutboxSyncWhenSignedIn } from '../features/offline/sync/start-when-signed-in';
 import { quizHistoryKeys } from '../features/quiz-history/api/get-my-scores';
 
@@ -18,7 +18,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  useSessionExpiredRedirect();
+  useSessionRedirects();
   const { queryClient } = Route.useRouteContext();
   // Scores waiting on this device are sent at start-up and on every trigger (offline feature).
   useEffect(() => startOutboxSyncWhenSignedIn(() => void queryClient.invalidateQueries({ queryKey: quizHistoryKeys.all })), [queryClient]);

@@ -4,13 +4,12 @@ import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
 import { institute } from '../content/institute';
 import { isOrganizationAdmin } from '../contract/permissions';
-import { useAuth } from '../features/auth/auth-store';
 import { AccountSummary } from '../features/auth/components/account-summary';
 import { organizationUsersQueryOptions } from '../features/organization/api/organization-members';
 import { OrganizationSection } from '../features/organization/components/organization-section';
 import { myScoresQueryOptions } from '../features/quiz-history/api/get-my-scores';
 import { QuizHistoryCard } from '../features/quiz-history/components/quiz-history-card';
-import { getStoredUser } from '../lib/session';
+import { getStoredUser, useStoredUser } from '../lib/session';
 
 export const Route = createFileRoute('/_protected/dashboard')({
   // Start the dashboard's data while the session check runs; never wait for it here: offline,
@@ -25,7 +24,7 @@ export const Route = createFileRoute('/_protected/dashboard')({
 });
 
 function DashboardPage() {
-  const { user } = useAuth();
+  const user = useStoredUser();
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 }, px: { xs: 1.5, sm: 3 } }}>
       <title>{`Dashboard — ${institute.name}`}</title>

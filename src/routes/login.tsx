@@ -1,5 +1,4 @@
-import { createFileRoute, Navigate } from '@tanstack/react-router';
-import { useAuth } from '../features/auth/auth-store';
+import { createFileRoute } from '@tanstack/react-router';
 import { AuthPage } from '../features/auth/components/auth-page';
 import { LoginForm } from '../features/auth/components/login-form';
 import { redirectIfAuthenticated } from '../features/auth/route-guards';
@@ -10,8 +9,6 @@ export const Route = createFileRoute('/login')({
 });
 
 function LoginPage() {
-  const { isAuthenticated } = useAuth();
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
   return (
     <AuthPage title="Login">
       <LoginForm />

@@ -1,5 +1,4 @@
-import { createFileRoute, Navigate } from '@tanstack/react-router';
-import { useAuth } from '../features/auth/auth-store';
+import { createFileRoute } from '@tanstack/react-router';
 import { AuthPage } from '../features/auth/components/auth-page';
 import { RegisterForm } from '../features/auth/components/register-form';
 import { redirectIfAuthenticated } from '../features/auth/route-guards';
@@ -10,8 +9,6 @@ export const Route = createFileRoute('/register')({
 });
 
 function RegisterPage() {
-  const { isAuthenticated } = useAuth();
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
   return (
     <AuthPage title="Register" width="sm">
       <RegisterForm />

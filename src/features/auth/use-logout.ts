@@ -1,29 +1,13 @@
 /**
  * Logout as the navbar offers it (SPEC §2): end the session and go to /. When quiz scores are
- * still waiting to sync, the user is asked first (LogoutConfirmation shows the question).
+ * still waiting to sync, the user is asked first (LogoutConfirmation shows the question, which
+ * the auth store holds).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { authStore } from './auth-store';
 import { pendingScoreCount } from './pending-scores';
-
-/** The open logout question: how many scores would be left unsynced; null when closed. */
-let pendingAtLogout: number | null = null;
-const listeners = new Set<() => void>();
-function setPendingAtLogout(value: number | null) {
-  pendingAtLogout = value;
-  listeners.forEach((listener) => listener());
-}
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The number of unsynced scores the open logout question is about, or null. */
-export function usePendingLogout(): number | null {
-  return useSyncExternalStore(subscribe, () => pendingAtLogout, () => null);
-}
 
 export function useLogout() {
   const navigate = useNavigate();
@@ -31,7 +15,7 @@ export function useLogout() {
 
   /** Signs out now: leaves the protected screens first (so they do not bounce to /login), then ends the session and forgets cached data. */
   const logout = useCallback(async () => {
-    setPendingAtLogout(null);
+    authStore.setLogoutQuestion(null);
     await navigate({ to: '/' });
     const serverTold = authStore.logout(); // clears this device's session synchronously
     queryClient.clear();
@@ -41,11 +25,11 @@ export function useLogout() {
   /** Signs out, or opens the question when scores are waiting to sync. */
   const requestLogout = useCallback(async () => {
     const pending = await pendingScoreCount();
-    if (pending > 0) setPendingAtLogout(pending);
+    if (pending > 0) authStore.setLogoutQuestion(pending);
     else await logout();
   }, [logout]);
 
-  const cancelLogout = useCallback(() => setPendingAtLogout(null), []);
+  const cancelLogout = useCallback(() => authStore.setLogoutQuestion(null), []);
 
   return { logout, requestLogout, cancelLogout };
 }

@@ -5,7 +5,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { useLogout, usePendingLogout } from '../use-logout';
+import { useLogoutQuestion } from '../auth-store';
+import { useLogout } from '../use-logout';
 
 /** The sentence about unsynced scores, e.g. "2 quiz scores on this device have not been sent yet." */
 export function pendingScoresSentence(count: number): string {
@@ -21,7 +22,7 @@ export function pendingScoresSentence(count: number): string {
  */
 export function LogoutConfirmation() {
   const id = useId();
-  const pending = usePendingLogout();
+  const pending = useLogoutQuestion();
   const { logout, cancelLogout } = useLogout();
   return (
     <Dialog open={pending !== null} onClose={cancelLogout} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>

@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { Navigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { authStore, useAuth } from '../auth-store';
 
 /**
- * The protected-route wrapper (SPEC §2): runs the session check when it opens, shows
- * 'Loading...' meanwhile, and sends a user who is not authenticated to /login, replacing the
- * history entry.
+ * The protected-route wrapper (SPEC §2): runs the session check when it opens and shows
+ * 'Loading...' meanwhile. A user who is not authenticated is sent to /login (replacing the
+ * history entry) by the route's guard (route-guards.ts), which runs again whenever the session
+ * ends; until it has, nothing protected is shown.
  *
  * Offline (SPEC issue 4): while the network is unreachable the check cannot decide, so the
  * stored user and cached data are kept and the page renders; the check runs again when the
@@ -35,8 +35,7 @@ export function ProtectedArea({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  if (!accessToken) return <Navigate to="/login" replace />;
-  if (checking) {
+  if (checking || !accessToken) {
     return (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 10 }}>
         <CircularProgress size={22} aria-hidden />
