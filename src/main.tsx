@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { createQueryClient } from './lib/query-client';
-import { mirrorSession } from './lib/session';
+import { getAccessToken, getRefreshToken, mirrorSession } from './lib/session';
 import { registerServiceWorker } from './lib/sw-bridge';
 import { createAppRouter } from './router';
 
@@ -12,8 +12,10 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
 listenForInstallPrompt();
-// The service worker reads the session from IndexedDB: copy what localStorage holds now.
-void mirrorSession();
+// The service worker reads the session from IndexedDB: copy what localStorage holds now. A
+// visitor has nothing to copy (every sign-out already cleared the copy), and their first
+// visit does not load Dexie.
+if (getAccessToken() || getRefreshToken()) void mirrorSession();
 if (import.meta.env.PROD) registerServiceWorker();
 
 const rootElement = document.getElementById('root');

@@ -12,7 +12,8 @@
  * it never fails a sign-in or a sign-out.
  */
 import { useSyncExternalStore } from 'react';
-import { ORGANIZATION_ROLES, type OrganizationRole, type SessionUser } from '../contract/session';
+import { ORGANIZATION_ROLES, type OrganizationRole } from '../contract/roles';
+import type { SessionUser } from '../contract/session';
 import type { SessionMirror } from './db';
 
 export const STORAGE_KEYS = { access: 'access_token', refresh: 'refresh_token', user: 'user' } as const;

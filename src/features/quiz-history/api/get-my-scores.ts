@@ -2,15 +2,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ScoreRecord } from '../../../contract/scores';
 import { getAllPages } from '../../../lib/api-client';
+import { quizHistoryKeys } from './quiz-history-keys';
 
 /** SPEC §3 "Quiz score record": the contract's shape. */
 export type QuizScore = ScoreRecord;
 
-export const quizHistoryKeys = {
-  all: ['quiz-history'] as const,
-  /** Keyed by user: on a shared tablet one user's history is never shown to the next. */
-  mine: (userId: number) => [...quizHistoryKeys.all, userId] as const,
-};
+export { quizHistoryKeys } from './quiz-history-keys';
 
 /** Every score of the signed-in user, newest first (all pages). */
 export function getMyScores(): Promise<ScoreRecord[]> {
