@@ -25,6 +25,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().min(5).max(86_400).default(600),
   REFRESH_TOKEN_IDLE_LIFETIME: z.coerce.number().int().min(60).default(7 * 86_400),
   REFRESH_TOKEN_ABSOLUTE_LIFETIME: z.coerce.number().int().min(60).default(30 * 86_400),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   MAX_IMAGE_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
   MAX_VIDEO_UPLOAD_MB: z.coerce.number().positive().max(4096).default(200),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -44,6 +45,8 @@ export interface Config {
   accessTokenLifetime: number;
   refreshIdleLifetime: number;
   refreshAbsoluteLifetime: number;
+  /** A refresh token presented again this soon after its rotation is a retry, not a theft. */
+  refreshReuseGraceSeconds: number;
   maxImageBytes: number;
   maxVideoBytes: number;
   trustProxy: boolean;
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenLifetime: e.ACCESS_TOKEN_LIFETIME,
     refreshIdleLifetime: e.REFRESH_TOKEN_IDLE_LIFETIME,
     refreshAbsoluteLifetime: e.REFRESH_TOKEN_ABSOLUTE_LIFETIME,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     maxImageBytes: Math.round(e.MAX_IMAGE_UPLOAD_MB * MiB),
     maxVideoBytes: Math.round(e.MAX_VIDEO_UPLOAD_MB * MiB),
     trustProxy: e.TRUST_PROXY === '1',

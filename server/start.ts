@@ -6,7 +6,8 @@ import { ensureBuild, DIST_DIR } from './build';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed';
+import { createRepositories } from './repositories';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed';
 import { startServer } from './server';
 
 async function main() {
@@ -14,7 +15,7 @@ async function main() {
   if (process.env.SKIP_BUILD !== '1') ensureBuild();
   const db = openDatabase(config);
   await migrateToLatest(db);
-  const seeded = config.seedDemo ? await seedDemo(db, config) : false;
+  const seeded = config.seedDemo ? await seedDemo(createRepositories(db.kysely, db.dialect), config) : false;
   const app = await startServer(config, db, { distDir: DIST_DIR });
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

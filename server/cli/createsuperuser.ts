@@ -7,13 +7,12 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import { emailSchema } from '../../src/contract/session';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword, registrationProblems } from '../lib/passwords';
 import { createRepositories } from '../repositories';
-import { registrationProblems } from '../routes/accounts';
 
 async function ask(question: string, hidden = false): Promise<string> {
   const output = new Writable({
@@ -40,14 +39,14 @@ async function main() {
     throw new Error(`--${name} is required when no terminal is attached.`);
   };
   const email = values.email ?? (interactive ? await ask('Email: ') : missing('email'));
-  const parsedEmail = z.string().trim().toLowerCase().pipe(z.email()).safeParse(email);
+  const parsedEmail = emailSchema.safeParse(email);
   if (!parsedEmail.success) throw new Error('Enter a valid email address.');
 
   const config = loadConfig();
   const db = openDatabase(config);
   try {
     await migrateToLatest(db);
-    const repos = createRepositories(db.kysely);
+    const repos = createRepositories(db.kysely, db.dialect);
     const existing = await repos.users.findByEmail(parsedEmail.data);
     const fullName = values['full-name'] ?? existing?.full_name ?? (interactive ? await ask('Full name: ') : 'Administrator');
     let password = values.password;

@@ -3,7 +3,7 @@
  * PostgreSQL when DATABASE_URL is set.
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -47,14 +47,4 @@ export function openDatabase(options: DbOptions): Db {
   database.pragma('foreign_keys = ON');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
-}
-
-/** True when the database answers a trivial query. */
-export async function isDatabaseUp(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db.kysely);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,6 +1,17 @@
+/** DRF-style page numbers: `?page=` (from 1) and an optional `?page_size=` up to MAX_PAGE_SIZE. */
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type Paginated } from '../repositories/pagination';
+import type { Page as Paginated } from '../../src/contract/fields';
 import { notFound } from './errors';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+/** The rows a list asks a repository for. */
+export interface Page {
+  page: number;
+  size: number;
+  offset: number;
+}
 
 const POSITIVE = /^[1-9]\d{0,6}$/;
 

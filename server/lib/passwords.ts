@@ -90,3 +90,12 @@ export function passwordProblems(password: string, attributes: { email?: string;
   if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
   return problems;
 }
+
+/** The account rules shared by registration and the createsuperuser command, as field errors. */
+export function registrationProblems(input: { email: string; password: string; password2?: string; full_name: string }): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  if (input.password2 !== undefined && input.password !== input.password2) problems.password2 = ['Passwords do not match.'];
+  const passwordIssues = passwordProblems(input.password, { email: input.email, full_name: input.full_name });
+  if (passwordIssues.length) problems.password = passwordIssues;
+  return problems;
+}

@@ -5,13 +5,24 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
+import { MAX_ID } from '../../src/contract/fields';
 import { notFound } from './errors';
 import { parse } from './validation';
 
-export interface ApiRoute<B extends z.ZodType | undefined = undefined> {
+/** The names of the `:params` of a route's URL literal: `'/a/:bookId/b/:chapterId/'` → `'bookId' | 'chapterId'`. */
+export type ParamNames<U extends string> = U extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : U extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Path parameters as a handler receives them: every one a database id. */
+export type PathParams<U extends string> = { [K in ParamNames<U>]: number };
+
+export interface ApiRoute<U extends string = string, B extends z.ZodType | undefined = undefined> {
   method: HTTPMethods;
   /** Path under /api, Fastify syntax: `/books/books/:bookId/`. */
-  url: string;
+  url: U;
   summary: string;
   tag: string;
   /** 'user' (the default) needs a valid access token. */
@@ -26,20 +37,23 @@ export interface ApiRoute<B extends z.ZodType | undefined = undefined> {
     request: FastifyRequest,
     reply: FastifyReply,
     body: B extends z.ZodType ? z.output<B> : undefined,
-    params: Record<string, number>,
+    params: PathParams<U>,
   ) => Promise<unknown>;
 }
 
 interface DocumentedOperation {
   method: string;
   path: string;
-  route: ApiRoute<z.ZodType | undefined>;
+  route: DocumentedRoute;
 }
+
+/** What the OpenAPI document needs of a route (everything but its handler). */
+export type DocumentedRoute = Pick<ApiRoute<string, z.ZodType | undefined>, 'method' | 'url' | 'summary' | 'tag' | 'access' | 'body' | 'responses' | 'multipart'>;
 
 export class OpenApiRegistry {
   readonly operations: DocumentedOperation[] = [];
 
-  add(route: ApiRoute<z.ZodType | undefined>) {
+  add(route: DocumentedRoute) {
     this.operations.push({ method: String(route.method).toLowerCase(), path: '/api' + route.url.replace(/:(\w+)/g, '{$1}'), route });
   }
 
@@ -79,24 +93,29 @@ export class OpenApiRegistry {
   }
 }
 
-/** Path ids are positive integers written in digits; anything else is a 404, never a 500. */
+/**
+ * Path ids are positive integers written in digits that fit the id columns (2^31 − 1 on every
+ * database); anything else names nothing, so it is a 404, never a 500.
+ */
 const ID = /^[1-9]\d{0,9}$/;
+export const parseId = (value: string): number | null => (ID.test(value) && Number(value) <= MAX_ID ? Number(value) : null);
 
-export function defineRoute<B extends z.ZodType | undefined = undefined>(app: FastifyInstance, route: ApiRoute<B>) {
-  app.openapi.add(route as unknown as ApiRoute<z.ZodType | undefined>);
+export function defineRoute<const U extends string, B extends z.ZodType | undefined = undefined>(app: FastifyInstance, route: ApiRoute<U, B>) {
+  app.openapi.add(route);
   app.route({
     method: route.method,
     url: route.url,
     bodyLimit: route.bodyLimit,
     config: { access: route.access ?? 'user' },
     handler: async (request, reply) => {
-      const params: Record<string, number> = {};
+      const params = new Map<string, number>();
       for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, string>)) {
-        if (!ID.test(value)) throw notFound();
-        params[name] = Number(value);
+        const id = parseId(value);
+        if (id === null) throw notFound();
+        params.set(name, id);
       }
       const body = (route.body ? parse(route.body, request.body) : undefined) as B extends z.ZodType ? z.output<B> : undefined;
-      return route.handler(request, reply, body, params);
+      return route.handler(request, reply, body, Object.fromEntries(params) as PathParams<U>);
     },
   });
 }

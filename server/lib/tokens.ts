@@ -6,8 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
-export type { SessionUser } from '../../src/contract/session';
-
 export type TokenType = 'access' | 'refresh';
 const ALGORITHMS = ['HS256'];
 

@@ -1,6 +1,7 @@
 /**
  * Strict request validation with zod: no type coercion, unknown fields refused (so
- * `is_superuser`, `owner` or `role` can never be mass-assigned), DRF-style field errors.
+ * `is_superuser`, `owner` or `role` can never be mass-assigned), NUL characters refused in
+ * every text (PostgreSQL cannot store them), DRF-style field errors.
  */
 import { z } from 'zod';
 import { fieldErrors, type FieldErrors } from './errors';
@@ -45,37 +46,65 @@ function messageFor(issue: z.core.$ZodIssue): string {
   }
 }
 
+/**
+ * Collects messages per field. Keys come from the request (`constructor`, `__proto__`, …), so
+ * they live in a Map and the answer is built on an object without a prototype.
+ */
+class FieldErrorCollector {
+  private readonly byField = new Map<string, string[]>();
+  add(field: string, message: string) {
+    const list = this.byField.get(field);
+    if (list) list.push(message);
+    else this.byField.set(field, [message]);
+  }
+  get size() {
+    return this.byField.size;
+  }
+  toObject(): FieldErrors {
+    const errors = Object.create(null) as FieldErrors;
+    for (const [field, messages] of this.byField) errors[field] = messages;
+    return errors;
+  }
+}
+
 /** Field errors keyed by the top-level field; nested paths are folded into the message. */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = new FieldErrorCollector();
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) (errors[key] ??= []).push('Unknown field.');
+      for (const key of issue.keys) errors.add(key, 'Unknown field.');
       continue;
     }
     const [head, ...rest] = issue.path;
     const field = head === undefined ? 'non_field_errors' : String(head);
     const where = rest.length ? `Item ${rest.map(String).join('.')}: ` : '';
-    (errors[field] ??= []).push(where + messageFor(issue));
+    errors.add(field, where + messageFor(issue));
   }
-  return errors;
+  return errors.toObject();
+}
+
+const NUL = '\u0000';
+
+/** Every field (by its top-level name) whose text, at any depth, holds a NUL character. */
+function fieldsWithNul(input: unknown): FieldErrors | null {
+  if (input === null || typeof input !== 'object') return typeof input === 'string' && input.includes(NUL) ? { non_field_errors: ['Null characters are not allowed.'] } : null;
+  const errors = new FieldErrorCollector();
+  const holdsNul = (value: unknown, depth: number): boolean => {
+    if (typeof value === 'string') return value.includes(NUL);
+    if (value === null || typeof value !== 'object' || depth > 64) return false;
+    return Object.entries(value).some(([key, v]) => key.includes(NUL) || holdsNul(v, depth + 1));
+  };
+  for (const [key, value] of Object.entries(input)) {
+    if (key.includes(NUL) || holdsNul(value, 0)) errors.add(key, 'Null characters are not allowed.');
+  }
+  return errors.size ? errors.toObject() : null;
 }
 
 /** Parses a request body (or query) with a schema, throwing a 400 with field errors. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const withNul = fieldsWithNul(input);
+  if (withNul) throw fieldErrors(withNul);
   const result = schema.safeParse(input ?? {}, { reportInput: true });
   if (!result.success) throw fieldErrors(toFieldErrors(result.error));
   return result.data;
 }
-
-/** Path ids: a positive integer written in digits, or the route answers 404. */
-export const idParam = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number);
-
-/** An optional text field: absent or null is stored as '', surrounding white space trimmed. */
-export const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => v?.trim() ?? '');

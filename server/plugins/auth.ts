@@ -1,21 +1,27 @@
 /**
  * Sessions: access tokens (short-lived JWT) and refresh tokens (rotated on every use, kept by
- * `jti` in the database, grouped in a family per sign-in). A refresh token presented after it
- * was rotated out means it was copied: the whole family is revoked (theft detection).
+ * `jti` in the database, grouped in a family per sign-in). Every decision about a family is
+ * taken in one transaction holding the family's lock, so concurrent refreshes cannot
+ * interleave: a refresh token presented again within REFRESH_REUSE_GRACE_SECONDS of its
+ * rotation (a retry after a lost answer, two tabs at once) gets a fresh pair and the family
+ * keeps exactly one live refresh token; presented later, it was copied, and the whole family,
+ * successors included, is revoked (theft detection).
  * Every request's user is read from the database, not from the token's claims.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { toSessionClaims, type SessionUser } from '../../src/contract/session';
 import type { Config } from '../config';
 import { forbidden, HttpError, notAuthenticated } from '../lib/errors';
-import { TokenSigner, type SessionUser } from '../lib/tokens';
+import { TokenSigner } from '../lib/tokens';
 import type { Repositories } from '../repositories';
-import { toSessionClaims } from '../repositories/users';
+import type { AccountUser } from '../repositories/users';
 
-export type CurrentUser = NonNullable<Awaited<ReturnType<Repositories['users']['sessionUser']>>>;
+export type CurrentUser = AccountUser;
 
 const invalidToken = () => new HttpError(401, { detail: 'Token is invalid or expired.' });
+const reusedToken = () => new HttpError(401, { detail: 'This sign-in was ended because its refresh token was used twice. Please log in again.' });
 
 export class SessionService {
   private readonly signer: TokenSigner;
@@ -31,13 +37,13 @@ export class SessionService {
     return (await this.signer.sign('access', { ...toSessionClaims(user) }, exp)).token;
   }
 
-  private async refreshToken(userId: number, family?: { id: string; expiresAt: string }): Promise<string> {
+  private async refreshToken(repos: Repositories, userId: number, family?: { id: string; expiresAt: string }): Promise<string> {
     const now = Date.now();
     const familyExpiresAt = family?.expiresAt ?? new Date(now + this.config.refreshAbsoluteLifetime * 1000).toISOString();
     const expiresAtMs = Math.min(now + this.config.refreshIdleLifetime * 1000, Date.parse(familyExpiresAt));
     const familyId = family?.id ?? randomUUID();
     const { token, jti } = await this.signer.sign('refresh', { user_id: userId, family: familyId }, Math.floor(expiresAtMs / 1000));
-    await this.repos.refreshTokens.insert({
+    await repos.refreshTokens.insert({
       jti,
       family_id: familyId,
       user_id: userId,
@@ -52,35 +58,50 @@ export class SessionService {
 
   /** A new sign-in: a new token family. */
   async issue(user: SessionUser) {
-    return { access: await this.accessToken(user), refresh: await this.refreshToken(user.user_id) };
+    return { access: await this.accessToken(user), refresh: await this.refreshToken(this.repos, user.user_id) };
   }
 
   /** Rotates a refresh token: answers a new pair, or refuses (revoking the family on reuse). */
   async rotate(refresh: unknown) {
     const claims = await this.signer.verify(refresh, 'refresh');
-    if (!claims) throw invalidToken();
-    const row = await this.repos.refreshTokens.find(claims.jti);
-    if (!row || row.revoked_at) throw invalidToken();
-    if (row.rotated_at || !(await this.repos.refreshTokens.markRotated(row.jti))) {
-      await this.repos.refreshTokens.revokeFamily(row.family_id);
-      throw new HttpError(401, { detail: 'This sign-in was ended because its refresh token was used twice. Please log in again.' });
-    }
-    const user = await this.repos.users.sessionUser(row.user_id);
-    if (!user?.is_active) throw invalidToken();
-    return {
-      access: await this.accessToken(user),
-      refresh: await this.refreshToken(user.user_id, { id: row.family_id, expiresAt: row.family_expires_at }),
-    };
+    if (!claims || typeof claims.family !== 'string') throw invalidToken();
+    const familyId = claims.family;
+    const graceMs = this.config.refreshReuseGraceSeconds * 1000;
+    const outcome = await this.repos.transaction(async (tx) => {
+      await tx.refreshTokens.lockFamily(familyId);
+      const row = await tx.refreshTokens.find(claims.jti);
+      if (!row || row.revoked_at || row.family_id !== familyId) return 'invalid' as const;
+      if (row.rotated_at && Date.now() - Date.parse(row.rotated_at) >= graceMs) {
+        await tx.refreshTokens.revokeFamily(familyId);
+        return 'reused' as const;
+      }
+      const user = await tx.users.sessionUser(row.user_id);
+      if (!user?.is_active) return 'invalid' as const;
+      // The presented token (if still live) and any successor handed out by an earlier retry
+      // are rotated out: the token issued now is the family's only live one.
+      await tx.refreshTokens.rotateOutLive(familyId);
+      return {
+        access: await this.accessToken(user),
+        refresh: await this.refreshToken(tx, user.user_id, { id: familyId, expiresAt: row.family_expires_at }),
+      };
+    });
+    if (outcome === 'invalid') throw invalidToken();
+    if (outcome === 'reused') throw reusedToken();
+    return outcome;
   }
 
   /** Ends the sign-in the refresh token belongs to. */
   async revoke(refresh: unknown): Promise<boolean> {
     const claims = await this.signer.verify(refresh, 'refresh');
-    if (!claims) return false;
-    const row = await this.repos.refreshTokens.find(claims.jti);
-    if (!row || row.revoked_at) return false;
-    await this.repos.refreshTokens.revokeFamily(row.family_id);
-    return true;
+    if (!claims || typeof claims.family !== 'string') return false;
+    const familyId = claims.family;
+    return this.repos.transaction(async (tx) => {
+      await tx.refreshTokens.lockFamily(familyId);
+      const row = await tx.refreshTokens.find(claims.jti);
+      if (!row || row.revoked_at || row.family_id !== familyId) return false;
+      await tx.refreshTokens.revokeFamily(familyId);
+      return true;
+    });
   }
 
   /** The user behind an access token, as the database has them now. */
@@ -130,10 +151,3 @@ export function requireSuperuser(request: FastifyRequest): CurrentUser {
   if (!user.is_superuser) throw forbidden();
   return user;
 }
-
-export const isOrganizationAdmin = (user: CurrentUser, organizationId: number) =>
-  user.organization_id === organizationId && (user.organization_role === 'owner' || user.organization_role === 'admin');
-
-/** Book editing: a superuser, or the user who owns the book. */
-export const canEditBook = (user: CurrentUser, book: { owner: number | null }) => user.is_superuser || (book.owner !== null && book.owner === user.user_id);
-

@@ -1,13 +1,16 @@
 /**
  * Failed-login limits: per IP + account (5 per 15 minutes) and per IP (30 per minute).
- * Only failures count, so the real user signing in from another address is never locked
- * out by someone guessing from this one. With REDIS_URL the counters live in Redis and are
- * shared by every app instance; otherwise in memory. A Redis outage falls back to memory.
+ * Every attempt takes a point atomically before the password is checked, so concurrent
+ * attempts cannot all slip past the check while the hash runs; a successful sign-in gives
+ * its point back (and clears the account's failures), so only failures count and the real
+ * user signing in from another address is never locked out by someone guessing from this
+ * one. With REDIS_URL the counters live in Redis and are shared by every app instance;
+ * otherwise in memory. A Redis outage falls back to memory.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../lib/errors';
 
 export interface LoginLimits {
@@ -19,32 +22,43 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   perIp: { points: 30, seconds: 60 },
 };
 
+/** One login attempt's points: taken before the password check, settled after it. */
+export interface LoginAttempt {
+  succeeded(): Promise<void>;
+}
+
 export class LoginLimiter {
   constructor(
     private readonly perAccount: RateLimiterAbstract,
     private readonly perIp: RateLimiterAbstract,
   ) {}
 
-  private static async blockedFor(limiter: RateLimiterAbstract, key: string): Promise<number> {
-    const state = await limiter.get(key);
-    return state && state.consumedPoints >= limiter.points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+  /** Seconds to wait when `consume` was refused, or 0 when the point was taken. */
+  private static async take(limiter: RateLimiterAbstract, key: string): Promise<number> {
+    try {
+      await limiter.consume(key, 1);
+      return 0;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      throw refusal;
+    }
   }
 
-  /** Throws a 429 with Retry-After while either counter is exhausted. */
-  async check(ip: string, email: string): Promise<void> {
-    const wait = Math.max(
-      await LoginLimiter.blockedFor(this.perIp, ip),
-      await LoginLimiter.blockedFor(this.perAccount, `${ip}|${email}`),
-    );
+  /**
+   * Takes one point from both counters, atomically in the store, before the password is
+   * checked; throws a 429 with Retry-After when either is exhausted. The attempt counts as a
+   * failure unless `succeeded()` is called.
+   */
+  async begin(ip: string, email: string): Promise<LoginAttempt> {
+    const accountKey = `${ip}|${email}`;
+    const [ipWait, accountWait] = await Promise.all([LoginLimiter.take(this.perIp, ip), LoginLimiter.take(this.perAccount, accountKey)]);
+    const wait = Math.max(ipWait, accountWait);
     if (wait) throw tooManyRequests(wait);
-  }
-
-  async failed(ip: string, email: string): Promise<void> {
-    await Promise.all([this.perIp.penalty(ip, 1), this.perAccount.penalty(`${ip}|${email}`, 1)]);
-  }
-
-  async succeeded(ip: string, email: string): Promise<void> {
-    await this.perAccount.delete(`${ip}|${email}`);
+    return {
+      succeeded: async () => {
+        await Promise.all([this.perIp.reward(ip, 1), this.perAccount.delete(accountKey)]);
+      },
+    };
   }
 }
 

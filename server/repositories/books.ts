@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { Book, BookListItem, BookQuiz } from '../../src/contract/books';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
-import type { Page } from './pagination';
+import type { Page } from '../lib/pagination';
 
 export interface BookRow {
   id: number;
@@ -48,10 +49,14 @@ export class BooksRepository {
     return { ...row, chapter_count: Number(row.chapter_count ?? 0), quiz_id: row.quiz_id ?? null };
   }
 
-  async list(page: Page): Promise<{ count: number; rows: BookRow[] }> {
+  /** A page of books, newest first, as the list answers them: the quiz named without its questions. */
+  async list(page: Page): Promise<{ count: number; rows: BookListItem[] }> {
     const { count } = await this.db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const rows = await this.select().orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(page.size).offset(page.offset).execute();
-    return { count: Number(count), rows: rows.map(BooksRepository.normalise) };
+    return {
+      count: Number(count),
+      rows: rows.map(BooksRepository.normalise).map((book) => ({ ...toBookFields(book), quiz: book.quiz_id ? { id: book.quiz_id } : null })),
+    };
   }
 
   async findById(id: number): Promise<BookRow | undefined> {
@@ -79,7 +84,27 @@ export class BooksRepository {
     return Boolean(await this.db.selectFrom('books').select('id').where('owner_id', '=', userId).executeTakeFirst());
   }
 
-  async touch(id: number, db: Kysely<Database> = this.db): Promise<void> {
-    await db.updateTable('books').set({ updated_at: nowIso() }).where('id', '=', id).execute();
+  /** Marks the book changed (a chapter or its quiz was written). */
+  async touch(id: number): Promise<void> {
+    await this.db.updateTable('books').set({ updated_at: nowIso() }).where('id', '=', id).execute();
   }
+}
+
+function toBookFields(book: BookRow): Omit<Book, 'quiz'> {
+  return {
+    id: book.id,
+    title: book.title,
+    author: book.author,
+    description: book.description,
+    cover_image_url: book.cover_image_url,
+    chapter_count: book.chapter_count,
+    created_at: book.created_at,
+    updated_at: book.updated_at,
+    owner: book.owner,
+  };
+}
+
+/** The book as its detail answers it, with its current quiz (or none). */
+export function toBook(book: BookRow, quiz: BookQuiz | null | undefined): Book {
+  return { ...toBookFields(book), quiz: quiz ? { id: quiz.id, title: quiz.title, version: quiz.version, quiz_data: quiz.quiz_data } : null };
 }

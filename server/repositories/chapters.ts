@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Chapter, Database } from '../db/schema';
+import type { Chapter } from '../../src/contract/books';
+import type { Chapter as ChapterRow, Database } from '../db/schema';
 import { nowIso } from '../lib/time';
-import type { Page } from './pagination';
+import type { Page } from '../lib/pagination';
 
 export interface ChapterInput {
   title: string;
@@ -27,16 +28,17 @@ export class ChaptersRepository {
       .limit(page.size)
       .offset(page.offset)
       .execute();
-    return { count: Number(count), rows };
+    return { count: Number(count), rows: rows.map(toChapter) };
   }
 
-  find(bookId: number, chapterId: number) {
-    return this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).where('id', '=', chapterId).executeTakeFirst();
+  async find(bookId: number, chapterId: number): Promise<Chapter | undefined> {
+    const row = await this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).where('id', '=', chapterId).executeTakeFirst();
+    return row && toChapter(row);
   }
 
-  create(bookId: number, input: ChapterInput) {
+  async create(bookId: number, input: ChapterInput): Promise<Chapter> {
     const now = nowIso();
-    return this.db
+    const row = await this.db
       .insertInto('chapters')
       .values({
         book_id: bookId,
@@ -48,20 +50,22 @@ export class ChaptersRepository {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    return toChapter(row);
   }
 
-  async update(bookId: number, chapterId: number, changes: Partial<ChapterInput>) {
+  async update(bookId: number, chapterId: number, changes: Partial<ChapterInput>): Promise<Chapter | undefined> {
     const set: { title?: string; order?: number; content_delta?: string | null; updated_at: string } = { updated_at: nowIso() };
     if (changes.title !== undefined) set.title = changes.title;
     if (changes.order !== undefined) set.order = changes.order;
     if (changes.content_delta !== undefined) set.content_delta = changes.content_delta == null ? null : JSON.stringify(changes.content_delta);
-    return this.db
+    const row = await this.db
       .updateTable('chapters')
       .set(set)
       .where('book_id', '=', bookId)
       .where('id', '=', chapterId)
       .returningAll()
       .executeTakeFirst();
+    return row && toChapter(row);
   }
 
   async delete(bookId: number, chapterId: number): Promise<boolean> {
@@ -71,7 +75,7 @@ export class ChaptersRepository {
 }
 
 /** The API's view of a chapter: content as the JSON document it was saved as. */
-export function serializeChapter(row: Chapter) {
+function toChapter(row: ChapterRow): Chapter {
   return {
     id: row.id,
     book: row.book_id,

@@ -1,7 +1,15 @@
+/**
+ * Every repository over one Kysely handle, and `transaction(fn)`: `fn` gets the same
+ * repositories bound to one database transaction (committed when it resolves, rolled back
+ * when it throws). Inside a transaction, `transaction(fn)` joins it. Only this folder
+ * touches Kysely.
+ */
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { BooksRepository } from './books';
 import { ChaptersRepository } from './chapters';
+import { HealthRepository } from './health';
 import { MediaRepository } from './media';
 import { OrganizationsRepository } from './organizations';
 import { QuizzesRepository } from './quizzes';
@@ -9,16 +17,32 @@ import { RefreshTokensRepository } from './refresh-tokens';
 import { ScoresRepository } from './scores';
 import { UsersRepository } from './users';
 
-export function createRepositories(db: Kysely<Database>) {
-  return {
+export interface Repositories {
+  users: UsersRepository;
+  organizations: OrganizationsRepository;
+  refreshTokens: RefreshTokensRepository;
+  books: BooksRepository;
+  chapters: ChaptersRepository;
+  quizzes: QuizzesRepository;
+  scores: ScoresRepository;
+  media: MediaRepository;
+  health: HealthRepository;
+  /** Runs `fn` with repositories bound to one transaction (or the caller's, when already in one). */
+  transaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T>;
+}
+
+export function createRepositories(db: Kysely<Database>, dialect: Dialect): Repositories {
+  const repos: Repositories = {
     users: new UsersRepository(db),
     organizations: new OrganizationsRepository(db),
-    refreshTokens: new RefreshTokensRepository(db),
+    refreshTokens: new RefreshTokensRepository(db, dialect),
     books: new BooksRepository(db),
     chapters: new ChaptersRepository(db),
     quizzes: new QuizzesRepository(db),
     scores: new ScoresRepository(db),
     media: new MediaRepository(db),
+    health: new HealthRepository(db),
+    transaction: (fn) => (db.isTransaction ? fn(repos) : db.transaction().execute((trx) => fn(createRepositories(trx, dialect)))),
   };
+  return repos;
 }
-export type Repositories = ReturnType<typeof createRepositories>;

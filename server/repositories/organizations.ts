@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../lib/time';
+import { inTransaction } from './transaction';
 import type { Database, OrganizationRole } from '../db/schema';
-import type { Page } from './pagination';
+import type { Page } from '../lib/pagination';
 
 export interface MemberRow {
   id: number;
@@ -14,16 +15,14 @@ export interface MemberRow {
 export class OrganizationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Creates an organization with its owner's membership, inside the caller's transaction. */
-  async create(name: string, ownerId: number, db: Kysely<Database> = this.db) {
-    const created_at = nowIso();
-    const organization = await db
-      .insertInto('organizations')
-      .values({ name, owner_id: ownerId, created_at })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await db.insertInto('memberships').values({ organization_id: organization.id, user_id: ownerId, role: 'owner', created_at }).execute();
-    return organization;
+  /** Creates an organization with its owner's membership, in one transaction. */
+  create(name: string, ownerId: number) {
+    return inTransaction(this.db, async (db) => {
+      const created_at = nowIso();
+      const organization = await db.insertInto('organizations').values({ name, owner_id: ownerId, created_at }).returningAll().executeTakeFirstOrThrow();
+      await db.insertInto('memberships').values({ organization_id: organization.id, user_id: ownerId, role: 'owner', created_at }).execute();
+      return organization;
+    });
   }
 
   findById(id: number) {

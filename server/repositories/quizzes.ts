@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { QuizData } from '../../src/contract/quiz';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
+import { inTransaction } from './transaction';
 
 export interface QuizView {
   id: number;
@@ -14,8 +15,8 @@ export interface QuizView {
 export class QuizzesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private current() {
-    return this.db
+  private current(db: Kysely<Database> = this.db) {
+    return db
       .selectFrom('quizzes as q')
       .innerJoin('quiz_versions as v', (join) => join.onRef('v.quiz_id', '=', 'q.id').onRef('v.version', '=', 'q.current_version'))
       .select(['q.id', 'q.book_id', 'q.title', 'q.current_version as version', 'v.quiz_data']);
@@ -35,7 +36,7 @@ export class QuizzesRepository {
 
   /** Stores quiz data as a new version (old versions are kept for grading past attempts). */
   async saveNewVersion(bookId: number, title: string, data: QuizData, userId: number | null): Promise<{ quiz: QuizView; created: boolean }> {
-    const created = await this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const now = nowIso();
       const existing = await trx.selectFrom('quizzes').selectAll().where('book_id', '=', bookId).executeTakeFirst();
       const quizId =
@@ -56,9 +57,9 @@ export class QuizzesRepository {
         .values({ quiz_id: quizId, version, quiz_data: JSON.stringify(data), created_by: userId, created_at: now })
         .execute();
       await trx.updateTable('quizzes').set({ title, current_version: version, updated_at: now }).where('id', '=', quizId).execute();
-      return !existing;
+      const quiz = await this.current(trx).where('q.id', '=', quizId).executeTakeFirstOrThrow();
+      return { quiz, created: !existing };
     });
-    return { quiz: (await this.findByBook(bookId))!, created };
   }
 
   async deleteByBook(bookId: number): Promise<boolean> {

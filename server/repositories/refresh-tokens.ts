@@ -1,9 +1,23 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../db/database';
 import type { Database, RefreshTokensTable } from '../db/schema';
 import { nowIso } from '../lib/time';
 
 export class RefreshTokensRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /**
+   * Holds the family's lock until the surrounding transaction ends, so every decision about a
+   * family (rotate, detect reuse, revoke) runs one at a time, across app instances too. On
+   * PostgreSQL a transaction-scoped advisory lock; SQLite runs one transaction at a time anyway.
+   */
+  async lockFamily(familyId: string): Promise<void> {
+    if (!this.db.isTransaction) throw new Error('lockFamily needs a transaction');
+    if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${familyId}))`.execute(this.db);
+  }
 
   async insert(row: RefreshTokensTable): Promise<void> {
     await this.db.insertInto('refresh_tokens').values(row).execute();
@@ -13,20 +27,15 @@ export class RefreshTokensRepository {
     return this.db.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).executeTakeFirst();
   }
 
-  /** Marks a token used, atomically: false when another request already used or revoked it. */
-  async markRotated(jti: string): Promise<boolean> {
-    const result = await this.db
+  /** Marks every live token of the family rotated out: the one about to be issued is the only live one. */
+  async rotateOutLive(familyId: string): Promise<void> {
+    await this.db
       .updateTable('refresh_tokens')
       .set({ rotated_at: nowIso() })
-      .where('jti', '=', jti)
+      .where('family_id', '=', familyId)
       .where('rotated_at', 'is', null)
       .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async revoke(jti: string): Promise<void> {
-    await this.db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('jti', '=', jti).where('revoked_at', 'is', null).execute();
+      .execute();
   }
 
   async revokeFamily(familyId: string): Promise<void> {
@@ -36,6 +45,18 @@ export class RefreshTokensRepository {
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
       .execute();
+  }
+
+  /** Tokens of a family that can still be exchanged (neither rotated out nor revoked). */
+  async liveInFamily(familyId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('refresh_tokens')
+      .select('jti')
+      .where('family_id', '=', familyId)
+      .where('rotated_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.jti);
   }
 
   /** Drops rows whose whole family has expired: they can never be presented successfully again. */

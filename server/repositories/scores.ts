@@ -1,26 +1,28 @@
 import type { Kysely } from 'kysely';
+import type { ScoreRecord } from '../../src/contract/scores';
 import type { Database, QuizScore } from '../db/schema';
-import type { Page } from './pagination';
+import type { Page } from '../lib/pagination';
 
 export type NewScore = Omit<QuizScore, 'id'>;
 
 export class ScoresRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  findAttempt(userId: number, clientAttemptId: string) {
-    return this.db
+  async findAttempt(userId: number, clientAttemptId: string): Promise<ScoreRecord | undefined> {
+    const row = await this.db
       .selectFrom('quiz_scores')
       .selectAll()
       .where('user_id', '=', userId)
       .where('client_attempt_id', '=', clientAttemptId)
       .executeTakeFirst();
+    return row && toScoreRecord(row);
   }
 
-  create(score: NewScore) {
-    return this.db.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow();
+  async create(score: NewScore): Promise<ScoreRecord> {
+    return toScoreRecord(await this.db.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow());
   }
 
-  async listForUser(userId: number, page: Page): Promise<{ count: number; rows: QuizScore[] }> {
+  async listForUser(userId: number, page: Page): Promise<{ count: number; rows: ScoreRecord[] }> {
     const { count } = await this.db
       .selectFrom('quiz_scores')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -35,12 +37,12 @@ export class ScoresRepository {
       .limit(page.size)
       .offset(page.offset)
       .execute();
-    return { count: Number(count), rows };
+    return { count: Number(count), rows: rows.map(toScoreRecord) };
   }
 }
 
 /** SPEC §3 quiz score record, plus the attempt fields an offline client needs to reconcile. */
-export function serializeScore(row: QuizScore) {
+function toScoreRecord(row: QuizScore): ScoreRecord {
   return {
     id: row.id,
     quiz: row.quiz_id,

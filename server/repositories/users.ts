@@ -1,23 +1,36 @@
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../lib/tokens';
-import { nowIso } from '../lib/time';
+import { normalizeEmail, type SessionUser } from '../../src/contract/session';
 import type { Database, NewUser, User } from '../db/schema';
+import { nowIso } from '../lib/time';
+
+/** The user as the API sees them right now: account plus organization and role. */
+export interface AccountUser extends SessionUser {
+  is_active: boolean;
+  bio: string;
+  phone_number: string;
+  date_joined: string;
+  membership_id: number | null;
+}
 
 export class UsersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   findByEmail(email: string): Promise<User | undefined> {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    return this.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  }
+
+  async anyExists(): Promise<boolean> {
+    return Boolean(await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst());
   }
 
   findById(id: number): Promise<User | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async create(user: Omit<NewUser, 'date_joined'>, db: Kysely<Database> = this.db): Promise<User> {
-    return db
+  async create(user: Omit<NewUser, 'date_joined'>): Promise<User> {
+    return this.db
       .insertInto('users')
-      .values({ ...user, email: user.email.trim().toLowerCase(), date_joined: nowIso() })
+      .values({ ...user, email: normalizeEmail(user.email), date_joined: nowIso() })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -26,18 +39,15 @@ export class UsersRepository {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
 
-  /**
-   * The user as the API sees them right now: account plus organization and role, read from
-   * the database on every request so that a removed admin loses their rights at once.
-   */
-  async sessionUser(id: number, db: Kysely<Database> = this.db): Promise<(SessionUser & { is_active: boolean; bio: string; phone_number: string; date_joined: string; membership_id: number | null }) | undefined> {
-    const row = await db
+  private accountQuery() {
+    return this.db
       .selectFrom('users as u')
       .leftJoin('memberships as m', 'm.user_id', 'u.id')
       .leftJoin('organizations as o', 'o.id', 'm.organization_id')
       .select([
         'u.id',
         'u.email',
+        'u.password_hash',
         'u.full_name',
         'u.bio',
         'u.phone_number',
@@ -49,10 +59,10 @@ export class UsersRepository {
         'm.role',
         'o.id as organization_id',
         'o.name as organization_name',
-      ])
-      .where('u.id', '=', id)
-      .executeTakeFirst();
-    if (!row) return undefined;
+      ]);
+  }
+
+  private static toAccount(row: NonNullable<Awaited<ReturnType<ReturnType<UsersRepository['accountQuery']>['executeTakeFirst']>>>): AccountUser {
     return {
       user_id: row.id,
       email: row.email,
@@ -69,18 +79,19 @@ export class UsersRepository {
       is_active: Boolean(row.is_active),
     };
   }
-}
 
-/** The claims of a session user, exactly the SPEC §3 fields. */
-export function toSessionClaims(user: SessionUser): SessionUser {
-  return {
-    user_id: user.user_id,
-    email: user.email,
-    full_name: user.full_name,
-    organization_id: user.organization_id,
-    organization_name: user.organization_name,
-    organization_role: user.organization_role,
-    is_superuser: user.is_superuser,
-    is_staff: user.is_staff,
-  };
+  /**
+   * The user as the API sees them right now, read from the database on every request so that
+   * a removed admin loses their rights at once.
+   */
+  async sessionUser(id: number): Promise<AccountUser | undefined> {
+    const row = await this.accountQuery().where('u.id', '=', id).executeTakeFirst();
+    return row ? UsersRepository.toAccount(row) : undefined;
+  }
+
+  /** Login's one lookup: the account with its password hash, by email. */
+  async findForLogin(email: string): Promise<{ user: AccountUser; passwordHash: string } | undefined> {
+    const row = await this.accountQuery().where('u.email', '=', normalizeEmail(email)).executeTakeFirst();
+    return row ? { user: UsersRepository.toAccount(row), passwordHash: row.password_hash } : undefined;
+  }
 }

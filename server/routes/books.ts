@@ -1,90 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { chapterContentSchema } from '../../src/contract/rich-text';
-import { quizDataSchema } from '../../src/contract/quiz';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  bookListItemSchema,
+  bookQuizSchema,
+  bookSchema,
+  chapterPatchSchema,
+  chapterSchema,
+  chapterWriteSchema,
+  createBookSchema,
+  quizWriteSchema,
+} from '../../src/contract/books';
+import { pageSchema } from '../../src/contract/fields';
+import { canEditBook, canManageBooks } from '../../src/contract/permissions';
 import { fieldError, forbidden, notFound } from '../lib/errors';
 import { pageOf, paginated } from '../lib/pagination';
 import { defineRoute } from '../lib/route';
-import { optionalText } from '../lib/validation';
-import { canEditBook, requireSuperuser, userOf } from '../plugins/auth';
-import type { BookRow } from '../repositories/books';
-import { serializeChapter } from '../repositories/chapters';
-import type { QuizView } from '../repositories/quizzes';
-import { errors, paginatedSchema } from './schemas';
+import { userOf } from '../plugins/auth';
+import { toBook } from '../repositories/books';
+import { errors } from './schemas';
 
-
-const createBookSchema = z.strictObject({
-  title: z.string().trim().min(1).max(255),
-  author: optionalText(255),
-  description: optionalText(10_000),
-  cover_image_url: optionalText(2048),
-});
-
-const chapterFields = {
-  title: z.string().trim().min(1).max(255),
-  order: z.number().int().min(0).max(1_000_000),
-  content_delta: chapterContentSchema.nullable().optional(),
-};
-const createChapterSchema = z.strictObject(chapterFields);
-const patchChapterSchema = z.strictObject({
-  title: chapterFields.title.optional(),
-  order: chapterFields.order.optional(),
-  content_delta: chapterFields.content_delta,
-});
-
-const quizSchema = z.strictObject({
-  title: z.string().trim().min(1).max(255).optional(),
-  // The book answers quiz_data as a JSON string; accept it back in either form.
-  quiz_data: z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  }, quizDataSchema),
-});
-
-const quizViewSchema = z.object({ id: z.number().int(), title: z.string(), version: z.number().int(), quiz_data: z.string() });
-const bookSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  author: z.string(),
-  description: z.string(),
-  cover_image_url: z.string(),
-  chapter_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  owner: z.number().int().nullable(),
-  quiz: quizViewSchema.nullable(),
-});
-const chapterSchema = z.object({
-  id: z.number().int(),
-  book: z.number().int(),
-  title: z.string(),
-  order: z.number().int(),
-  content_delta: z.unknown(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
-const serializeQuiz = (quiz: QuizView) => ({ id: quiz.id, title: quiz.title, version: quiz.version, quiz_data: quiz.quiz_data });
+const CHAPTER_BODY_LIMIT = 3 * 1024 * 1024;
 
 export async function bookRoutes(app: FastifyInstance) {
   const { repos } = app;
-
-  const serializeBook = (book: BookRow, quiz: QuizView | undefined | null) => ({
-    id: book.id,
-    title: book.title,
-    author: book.author,
-    description: book.description,
-    cover_image_url: book.cover_image_url,
-    chapter_count: book.chapter_count,
-    created_at: book.created_at,
-    updated_at: book.updated_at,
-    owner: book.owner,
-    quiz: quiz ? serializeQuiz(quiz) : null,
-  });
 
   async function bookOr404(id: number) {
     const book = await repos.books.findById(id);
@@ -92,46 +29,18 @@ export async function bookRoutes(app: FastifyInstance) {
     return book;
   }
 
-  async function editableBook(request: Parameters<typeof userOf>[0], id: number) {
+  function bookManager(request: FastifyRequest) {
+    const user = userOf(request);
+    if (!canManageBooks(user)) throw forbidden();
+    return user;
+  }
+
+  async function editableBook(request: FastifyRequest, id: number) {
     const user = userOf(request);
     const book = await bookOr404(id);
     if (!canEditBook(user, book)) throw forbidden('Only the book’s owner or a superuser may change it.');
     return { user, book };
   }
-
-  defineRoute(app, {
-    method: 'GET',
-    url: '/books/books/',
-    summary: 'Books, newest first',
-    tag: 'books',
-    responses: { 200: { description: 'Books', schema: paginatedSchema(bookSchema) }, 401: errors[401] },
-    handler: async (request) => {
-      const page = pageOf(request);
-      const { count, rows } = await repos.books.list(page);
-      // The list names the quiz without its questions; the detail carries quiz_data.
-      const results = rows.map((book) => ({ ...serializeBook(book, null), quiz: book.quiz_id ? { id: book.quiz_id } : null }));
-      return paginated(request, page, count, results);
-    },
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: '/books/books/',
-    summary: 'Create a book (superusers)',
-    tag: 'books',
-    body: createBookSchema,
-    responses: { 201: { description: 'The new book', schema: bookSchema }, 400: errors[400], 401: errors[401], 403: errors[403] },
-    handler: async (request, reply, body) => {
-      const user = requireSuperuser(request);
-      const cover = body.cover_image_url;
-      if (cover && !(await isAcceptableCoverUrl(cover))) {
-        throw fieldError('cover_image_url', 'Enter an http(s) address or an image uploaded to this server.');
-      }
-      const id = await repos.books.create(body, user.user_id);
-      reply.code(201);
-      return serializeBook((await repos.books.findById(id))!, null);
-    },
-  });
 
   async function isAcceptableCoverUrl(url: string): Promise<boolean> {
     if (url.startsWith('/media/')) return repos.media.exists(url, 'image');
@@ -145,13 +54,45 @@ export async function bookRoutes(app: FastifyInstance) {
 
   defineRoute(app, {
     method: 'GET',
+    url: '/books/books/',
+    summary: 'Books, newest first',
+    tag: 'books',
+    responses: { 200: { description: 'Books', schema: pageSchema(bookListItemSchema) }, 401: errors[401] },
+    handler: async (request) => {
+      const page = pageOf(request);
+      const { count, rows } = await repos.books.list(page);
+      return paginated(request, page, count, rows);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/books/books/',
+    summary: 'Create a book (superusers)',
+    tag: 'books',
+    body: createBookSchema,
+    responses: { 201: { description: 'The new book', schema: bookSchema }, 400: errors[400], 401: errors[401], 403: errors[403] },
+    handler: async (request, reply, body) => {
+      const user = bookManager(request);
+      const cover = body.cover_image_url;
+      if (cover && !(await isAcceptableCoverUrl(cover))) {
+        throw fieldError('cover_image_url', 'Enter an http(s) address or an image uploaded to this server.');
+      }
+      const id = await repos.books.create(body, user.user_id);
+      reply.code(201);
+      return toBook(await bookOr404(id), null);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
     url: '/books/books/:bookId/',
     summary: 'A book with its owner and current quiz',
     tag: 'books',
     responses: { 200: { description: 'The book', schema: bookSchema }, 401: errors[401], 404: errors[404] },
     handler: async (_request, _reply, _body, { bookId }) => {
-      const book = await bookOr404(bookId!);
-      return serializeBook(book, await repos.quizzes.findByBook(book.id));
+      const book = await bookOr404(bookId);
+      return toBook(book, await repos.quizzes.findByBook(book.id));
     },
   });
 
@@ -162,8 +103,8 @@ export async function bookRoutes(app: FastifyInstance) {
     tag: 'books',
     responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
     handler: async (request, reply, _body, { bookId }) => {
-      requireSuperuser(request);
-      if (!(await repos.books.delete(bookId!))) throw notFound('Book not found.');
+      bookManager(request);
+      if (!(await repos.books.delete(bookId))) throw notFound('Book not found.');
       return reply.code(204).send();
     },
   });
@@ -173,31 +114,32 @@ export async function bookRoutes(app: FastifyInstance) {
     url: '/books/books/:bookId/chapters/',
     summary: "The book's chapters by order, then id",
     tag: 'chapters',
-    responses: { 200: { description: 'Chapters', schema: paginatedSchema(chapterSchema) }, 401: errors[401], 404: errors[404] },
+    responses: { 200: { description: 'Chapters', schema: pageSchema(chapterSchema) }, 401: errors[401], 404: errors[404] },
     handler: async (request, _reply, _body, { bookId }) => {
-      await bookOr404(bookId!);
+      await bookOr404(bookId);
       const page = pageOf(request);
-      const { count, rows } = await repos.chapters.list(bookId!, page);
-      return paginated(request, page, count, rows.map(serializeChapter));
+      const { count, rows } = await repos.chapters.list(bookId, page);
+      return paginated(request, page, count, rows);
     },
   });
-
-  const CHAPTER_BODY_LIMIT = 3 * 1024 * 1024;
 
   defineRoute(app, {
     method: 'POST',
     url: '/books/books/:bookId/chapters/',
     summary: 'Add a chapter (book owner or superuser)',
     tag: 'chapters',
-    body: createChapterSchema,
+    body: chapterWriteSchema,
     bodyLimit: CHAPTER_BODY_LIMIT,
     responses: { 201: { description: 'The new chapter', schema: chapterSchema }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
     handler: async (request, reply, body, { bookId }) => {
-      await editableBook(request, bookId!);
-      const chapter = await repos.chapters.create(bookId!, { title: body.title, order: body.order, content_delta: body.content_delta ?? null });
-      await repos.books.touch(bookId!);
+      await editableBook(request, bookId);
+      const chapter = await repos.transaction(async (tx) => {
+        const created = await tx.chapters.create(bookId, { title: body.title, order: body.order, content_delta: body.content_delta ?? null });
+        await tx.books.touch(bookId);
+        return created;
+      });
       reply.code(201);
-      return serializeChapter(chapter);
+      return chapter;
     },
   });
 
@@ -207,16 +149,19 @@ export async function bookRoutes(app: FastifyInstance) {
       url: '/books/books/:bookId/chapters/:chapterId/',
       summary: method === 'PUT' ? 'Replace a chapter (book owner or superuser)' : 'Change some fields of a chapter (book owner or superuser)',
       tag: 'chapters',
-      body: method === 'PUT' ? createChapterSchema : patchChapterSchema,
+      body: method === 'PUT' ? chapterWriteSchema : chapterPatchSchema,
       bodyLimit: CHAPTER_BODY_LIMIT,
       responses: { 200: { description: 'The chapter', schema: chapterSchema }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
       handler: async (request, _reply, body, { bookId, chapterId }) => {
-        await editableBook(request, bookId!);
+        await editableBook(request, bookId);
         const changes = method === 'PUT' ? { ...body, content_delta: body.content_delta ?? null } : body;
-        const chapter = await repos.chapters.update(bookId!, chapterId!, changes);
+        const chapter = await repos.transaction(async (tx) => {
+          const updated = await tx.chapters.update(bookId, chapterId, changes);
+          if (updated) await tx.books.touch(bookId);
+          return updated;
+        });
         if (!chapter) throw notFound('Chapter not found.');
-        await repos.books.touch(bookId!);
-        return serializeChapter(chapter);
+        return chapter;
       },
     });
   }
@@ -228,9 +173,13 @@ export async function bookRoutes(app: FastifyInstance) {
     tag: 'chapters',
     responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
     handler: async (request, reply, _body, { bookId, chapterId }) => {
-      await editableBook(request, bookId!);
-      if (!(await repos.chapters.delete(bookId!, chapterId!))) throw notFound('Chapter not found.');
-      await repos.books.touch(bookId!);
+      await editableBook(request, bookId);
+      const deleted = await repos.transaction(async (tx) => {
+        const done = await tx.chapters.delete(bookId, chapterId);
+        if (done) await tx.books.touch(bookId);
+        return done;
+      });
+      if (!deleted) throw notFound('Chapter not found.');
       return reply.code(204).send();
     },
   });
@@ -240,23 +189,27 @@ export async function bookRoutes(app: FastifyInstance) {
     url: '/books/books/:bookId/quiz/',
     summary: "Set the book's quiz; every change stores a new version (book owner or superuser)",
     tag: 'quizzes',
-    body: quizSchema,
+    body: quizWriteSchema,
     responses: {
-      200: { description: 'A new version of the existing quiz', schema: quizViewSchema },
-      201: { description: 'The book’s first quiz', schema: quizViewSchema },
+      200: { description: 'A new version of the existing quiz', schema: bookQuizSchema },
+      201: { description: 'The book’s first quiz', schema: bookQuizSchema },
       400: errors[400],
       401: errors[401],
       403: errors[403],
       404: errors[404],
     },
     handler: async (request, reply, body, { bookId }) => {
-      const { user, book } = await editableBook(request, bookId!);
-      const existing = await repos.quizzes.findByBook(book.id);
-      const title = body.title ?? existing?.title ?? `${book.title} — Quiz`;
-      const { quiz, created } = await repos.quizzes.saveNewVersion(book.id, title, body.quiz_data, user.user_id);
-      await repos.books.touch(book.id);
+      const { user, book } = await editableBook(request, bookId);
+      // quiz_data is stored as parsed: one normal form, whichever spelling was sent.
+      const { quiz, created } = await repos.transaction(async (tx) => {
+        const existing = await tx.quizzes.findByBook(book.id);
+        const title = body.title ?? existing?.title ?? `${book.title} — Quiz`;
+        const saved = await tx.quizzes.saveNewVersion(book.id, title, body.quiz_data, user.user_id);
+        await tx.books.touch(book.id);
+        return saved;
+      });
       reply.code(created ? 201 : 200);
-      return serializeQuiz(quiz);
+      return { id: quiz.id, title: quiz.title, version: quiz.version, quiz_data: quiz.quiz_data };
     },
   });
 
@@ -267,9 +220,13 @@ export async function bookRoutes(app: FastifyInstance) {
     tag: 'quizzes',
     responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
     handler: async (request, reply, _body, { bookId }) => {
-      await editableBook(request, bookId!);
-      if (!(await repos.quizzes.deleteByBook(bookId!))) throw notFound('This book has no quiz.');
-      await repos.books.touch(bookId!);
+      await editableBook(request, bookId);
+      const deleted = await repos.transaction(async (tx) => {
+        const done = await tx.quizzes.deleteByBook(bookId);
+        if (done) await tx.books.touch(bookId);
+        return done;
+      });
+      if (!deleted) throw notFound('This book has no quiz.');
       return reply.code(204).send();
     },
   });

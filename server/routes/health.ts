@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isDatabaseUp } from '../db/database';
 import { defineRoute } from '../lib/route';
 
 export async function healthRoutes(app: FastifyInstance) {
@@ -12,7 +11,7 @@ export async function healthRoutes(app: FastifyInstance) {
     access: 'public',
     responses: { 200: { description: 'Up', schema: z.object({ status: z.literal('ok') }) }, 503: { description: 'Database unreachable' } },
     handler: async (_request, reply) => {
-      if (await isDatabaseUp(app.db)) return { status: 'ok' };
+      if (await app.repos.health.isDatabaseUp()) return { status: 'ok' };
       return reply.code(503).send({ status: 'unavailable', detail: 'The database does not answer.' });
     },
   });

@@ -1,31 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { pageSchema } from '../../src/contract/fields';
+import { addedMemberSchema, addMemberSchema, organizationMemberSchema } from '../../src/contract/organizations';
+import { canAddMemberAs, canManageMembers, canRemoveMember } from '../../src/contract/permissions';
 import { badRequest, fieldError, forbidden, notFound } from '../lib/errors';
 import { pageOf, paginated } from '../lib/pagination';
 import { defineRoute } from '../lib/route';
-import { isOrganizationAdmin, userOf, type CurrentUser } from '../plugins/auth';
+import { userOf, type CurrentUser } from '../plugins/auth';
 import { isUniqueViolation } from '../repositories/db-errors';
-import { errors, paginatedSchema } from './schemas';
-
-const memberSchema = z.object({
-  id: z.number().int(),
-  full_name: z.string(),
-  email: z.string(),
-  role_in_organization: z.enum(['owner', 'admin', 'member']),
-  organization_membership_id: z.number().int(),
-});
-
-const addMemberSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  role: z.enum(['member', 'admin']),
-});
+import { errors } from './schemas';
 
 export async function organizationRoutes(app: FastifyInstance) {
   const { repos } = app;
 
   /** Admins and the owner manage their own organization; superusers (institute staff) any. */
   async function managedOrganization(user: CurrentUser, organizationId: number) {
-    if (!user.is_superuser && !isOrganizationAdmin(user, organizationId)) throw forbidden();
+    if (!canManageMembers(user, organizationId)) throw forbidden();
     const organization = await repos.organizations.findById(organizationId);
     if (!organization) throw notFound();
     return organization;
@@ -36,11 +25,11 @@ export async function organizationRoutes(app: FastifyInstance) {
     url: '/accounts/organizations/:orgId/users/',
     summary: "The organization's members (admins and owner only)",
     tag: 'organizations',
-    responses: { 200: { description: 'Members', schema: paginatedSchema(memberSchema) }, 401: errors[401], 403: errors[403], 404: errors[404] },
+    responses: { 200: { description: 'Members', schema: pageSchema(organizationMemberSchema) }, 401: errors[401], 403: errors[403], 404: errors[404] },
     handler: async (request, _reply, _body, { orgId }) => {
-      await managedOrganization(userOf(request), orgId!);
+      await managedOrganization(userOf(request), orgId);
       const page = pageOf(request);
-      const { count, rows } = await repos.organizations.listMembers(orgId!, page);
+      const { count, rows } = await repos.organizations.listMembers(orgId, page);
       return paginated(request, page, count, rows);
     },
   });
@@ -48,30 +37,23 @@ export async function organizationRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'POST',
     url: '/accounts/organizations/:orgId/add-member/',
-    summary: 'Add an existing account with no organization as member or admin',
+    summary: 'Add an existing account with no organization as member, or as admin (the owner only)',
     tag: 'organizations',
     body: addMemberSchema,
-    responses: {
-      201: {
-        description: 'The new membership',
-        schema: z.object({ id: z.number().int(), user: z.object({ id: z.number().int(), email: z.string(), full_name: z.string() }), role: z.enum(['member', 'admin']) }),
-      },
-      400: errors[400],
-      401: errors[401],
-      403: errors[403],
-      404: errors[404],
-    },
+    responses: { 201: { description: 'The new membership', schema: addedMemberSchema }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
     handler: async (request, reply, body, { orgId }) => {
-      await managedOrganization(userOf(request), orgId!);
+      const actor = userOf(request);
+      await managedOrganization(actor, orgId);
+      if (!canAddMemberAs(actor, orgId, body.role)) throw forbidden("Only the organization's owner may make someone an admin.");
       const user = await repos.users.findByEmail(body.email);
       if (!user) throw fieldError('email', 'No account uses this email address. Ask the person to register first.');
       const existing = await repos.organizations.findMembershipOfUser(user.id);
       if (existing?.organization_id === orgId) throw fieldError('email', 'This user is already a member of this organization.');
       if (existing) throw fieldError('email', 'This user already belongs to another organization.');
       try {
-        const membership = await repos.organizations.addMember(orgId!, user.id, body.role);
+        const membership = await repos.organizations.addMember(orgId, user.id, body.role);
         reply.code(201);
-        return { id: membership.id, user: { id: user.id, email: user.email, full_name: user.full_name }, role: membership.role };
+        return { id: membership.id, user: { id: user.id, email: user.email, full_name: user.full_name }, role: body.role };
       } catch (error) {
         if (isUniqueViolation(error)) throw fieldError('email', 'This user already belongs to an organization.');
         throw error;
@@ -82,16 +64,18 @@ export async function organizationRoutes(app: FastifyInstance) {
   defineRoute(app, {
     method: 'DELETE',
     url: '/accounts/organizations/:orgId/members/:membershipId/',
-    summary: 'Remove a member (never yourself, never the owner)',
+    summary: 'Remove a member (never yourself, never the owner; an admin only by the owner)',
     tag: 'organizations',
     responses: { 204: { description: 'Removed' }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
     handler: async (request, reply, _body, { orgId, membershipId }) => {
       const user = userOf(request);
-      await managedOrganization(user, orgId!);
-      const membership = await repos.organizations.findMembership(membershipId!);
+      await managedOrganization(user, orgId);
+      const membership = await repos.organizations.findMembership(membershipId);
       if (!membership || membership.organization_id !== orgId) throw notFound();
       if (membership.user_id === user.user_id) throw badRequest('You cannot remove yourself from the organization.');
       if (membership.role === 'owner') throw badRequest("The organization's owner cannot be removed.");
+      if (!canRemoveMember(user, { id: membership.user_id, role_in_organization: membership.role }, orgId))
+        throw forbidden("Only the organization's owner may remove an admin.");
       await repos.organizations.removeMembership(membership.id);
       return reply.code(204).send();
     },

@@ -1,6 +1,6 @@
 /** Organization members (SPEC §3 "Organization member", §7 member calls). */
 import { z } from 'zod';
-import { ORGANIZATION_ROLES } from './session';
+import { emailSchema, ORGANIZATION_ROLES } from './session';
 
 export const organizationMemberSchema = z.object({
   id: z.number().int(),
@@ -17,7 +17,7 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 /** POST /accounts/organizations/{id}/add-member/. */
 export const addMemberSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  email: emailSchema,
   role: z.enum(ASSIGNABLE_ROLES),
 });
 export type AddMember = z.input<typeof addMemberSchema>;

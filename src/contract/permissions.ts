@@ -32,7 +32,29 @@ export function canManageMembers(user: Pick<Actor, 'is_superuser' | 'organizatio
   return user?.is_superuser === true || isOrganizationAdmin(user, organizationId);
 }
 
-/** Remove a member: never oneself, never the owner. */
-export function canRemoveMember(user: Pick<Actor, 'user_id'> | null | undefined, member: Pick<OrganizationMember, 'id' | 'role_in_organization'>): boolean {
-  return !!user && member.id !== user.user_id && member.role_in_organization !== 'owner';
+/** Grant or take away the admin role: the organization's owner, and superusers. Nobody else. */
+export function canManageAdmins(user: Pick<Actor, 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined, organizationId: number): boolean {
+  if (user?.is_superuser === true) return true;
+  return user?.organization_id === organizationId && user.organization_role === 'owner';
+}
+
+/** Add a member with a role: an admin adds members; only the owner (or a superuser) adds admins. */
+export function canAddMemberAs(user: Pick<Actor, 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined, organizationId: number, role: string): boolean {
+  if (!canManageMembers(user, organizationId)) return false;
+  return role.toLowerCase() === 'member' || canManageAdmins(user, organizationId);
+}
+
+/**
+ * Remove a member of `organizationId`: never oneself, never the owner, and an admin only by the
+ * owner or a superuser.
+ */
+export function canRemoveMember(
+  user: Pick<Actor, 'user_id' | 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined,
+  member: Pick<OrganizationMember, 'id' | 'role_in_organization'>,
+  organizationId: number | null = user?.organization_id ?? null,
+): boolean {
+  if (!user || organizationId === null || member.id === user.user_id) return false;
+  const role = member.role_in_organization.toLowerCase();
+  if (role === 'owner' || !canManageMembers(user, organizationId)) return false;
+  return role !== 'admin' || canManageAdmins(user, organizationId);
 }

@@ -3,20 +3,26 @@
  * The client sends its answers; the server grades them against the quiz version taken.
  */
 import { z } from 'zod';
+import { idSchema } from './fields';
 import { userAnswerSchema } from './quiz';
 
-/** POST /books/quizzes/{id}/scores/: one finished attempt. */
+/**
+ * POST /books/quizzes/{id}/scores/: one finished attempt. The server grades `answers` against
+ * the quiz version taken; `total_questions` and `correct_answers` are still accepted (SPEC §7)
+ * but never trusted — the record carries the server's own count.
+ */
 export const scoreSubmissionSchema = z
   .strictObject({
-    total_questions: z.number().int().min(1).max(1000),
-    correct_answers: z.number().int().min(0).max(1000),
+    answers: z.array(userAnswerSchema).max(1000),
     /** Made on the device when the attempt starts; the same id never records twice. */
     client_attempt_id: z.uuid().optional(),
-    quiz_version: z.number().int().min(1).optional(),
-    answers: z.array(userAnswerSchema).max(1000).optional(),
+    quiz_version: idSchema.optional(),
+    /** When the attempt ended on the device; bounded by the version's creation and the server's clock. */
     completed_at: z.iso.datetime({ offset: true }).optional(),
+    total_questions: z.number().int().min(1).max(1000).optional(),
+    correct_answers: z.number().int().min(0).max(1000).optional(),
   })
-  .refine((s) => s.correct_answers <= s.total_questions, {
+  .refine((s) => s.correct_answers === undefined || s.total_questions === undefined || s.correct_answers <= s.total_questions, {
     path: ['correct_answers'],
     message: 'Ensure correct_answers is not greater than total_questions.',
   });

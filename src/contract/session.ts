@@ -1,8 +1,9 @@
 /** The signed-in user as the access token carries it (SPEC §3 "User session"). */
 import { z } from 'zod';
+import { optionalText } from './fields';
+import { ORGANIZATION_ROLES } from './roles';
 
-export const ORGANIZATION_ROLES = ['owner', 'admin', 'member'] as const;
-export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+export { ORGANIZATION_ROLES, type OrganizationRole } from './roles';
 
 export const sessionUserSchema = z.object({
   user_id: z.number().int(),
@@ -15,3 +16,56 @@ export const sessionUserSchema = z.object({
   is_staff: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Emails are compared and stored trimmed and lower-cased: this is the one place that says so. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** An account's email address (registration, adding a member, createsuperuser). */
+export const emailSchema = z.string().overwrite(normalizeEmail).max(254).pipe(z.email());
+
+/** The email typed at login: any non-blank text (an unknown one is the same 401 as a wrong password). */
+export const loginEmailSchema = z.string().overwrite(normalizeEmail).min(1).max(254);
+
+/** POST /accounts/login/. */
+export const loginRequestSchema = z.strictObject({ email: loginEmailSchema, password: z.string().min(1).max(128) });
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** The answer to a login or a token refresh. */
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/** POST /accounts/token/refresh/ and /accounts/logout/. */
+export const refreshRequestSchema = z.strictObject({ refresh: z.string().min(1).max(4096) });
+
+/** The claims of a session user, exactly the SPEC §3 fields (nothing else leaks into a token). */
+export function toSessionClaims(user: SessionUser): SessionUser {
+  return {
+    user_id: user.user_id,
+    email: user.email,
+    full_name: user.full_name,
+    organization_id: user.organization_id,
+    organization_name: user.organization_name,
+    organization_role: user.organization_role,
+    is_superuser: user.is_superuser,
+    is_staff: user.is_staff,
+  };
+}
+
+/** POST /accounts/register/: an individual account, or one that owns a new organization. */
+export const registerRequestSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1).max(128),
+  password2: z.string().min(1).max(128),
+  full_name: z.string().trim().min(1).max(150),
+  bio: optionalText(2000),
+  phone_number: optionalText(32).refine((v) => v === '' || /^\+?[0-9][0-9 ()-]{5,30}$/.test(v), 'Enter a valid phone number.'),
+  organization_name: z.string().trim().min(1).max(200).optional(),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** GET /accounts/profile/: the session user with the account's own fields. */
+export const profileSchema = sessionUserSchema.extend({ id: z.number().int(), bio: z.string(), phone_number: z.string(), date_joined: z.string() });
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The answer to a registration: signed up and signed in. */
+export const registeredSchema = z.object({ user: sessionUserSchema, access: z.string(), refresh: z.string() });

@@ -12,7 +12,8 @@ import { DIST_DIR } from '../../server/build';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { createRepositories } from '../../server/repositories';
+import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -47,7 +48,7 @@ async function api() {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) });
   const db = openDatabase(config);
   await migrateToLatest(db);
-  await seedDemo(db, config);
+  await seedDemo(createRepositories(db.kysely, db.dialect), config);
   const app = await buildApp({ config, db, loginLimits: { perAccount: { points: 1e6, seconds: 60 }, perIp: { points: 1e6, seconds: 60 } } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuizData } from '../../src/contract/quiz';
-import { call, createUser, createTestApp, login, type TestApp } from '../helpers/server-app';
+import { call, createUser, createTestApp, login, type TestApp, attemptAnswers } from '../helpers/server-app';
 
 let t: TestApp;
 let su: { access: string };
@@ -232,16 +232,16 @@ describe('quizzes and scores', () => {
   });
 
   it('records a score and answers the record', async () => {
-    const res = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body: { total_questions: 4, correct_answers: 3 } });
+    const res = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body: { answers: attemptAnswers(quiz, 3) } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ quiz_title: 'Hernia quiz book — Quiz', correct_answers: 3, total_questions: 4, score_percentage: 75 });
   });
 
   it('never records the same attempt twice', async () => {
     const attempt = randomUUID();
-    const body = { total_questions: 4, correct_answers: 2, client_attempt_id: attempt };
+    const body = { answers: attemptAnswers(quiz, 2), client_attempt_id: attempt };
     const first = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body });
-    const again = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body: { ...body, correct_answers: 4 } });
+    const again = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body: { ...body, answers: attemptAnswers(quiz, 4) } });
     const racing = await Promise.all([1, 2, 3].map(() => call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body })));
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
@@ -273,16 +273,17 @@ describe('quizzes and scores', () => {
     expect(res.json()).toMatchObject({ correct_answers: 2, total_questions: 4, quiz_version: 1, score_percentage: 50 });
     const unknown = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, {
       token: reader.access,
-      body: { total_questions: 4, correct_answers: 1, answers: [{ questionId: 77, answer: 'x', status: 'answered' }] },
+      body: { answers: [{ questionId: 77, answer: 'x', status: 'answered' }] },
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ answers: ['Unknown question ids: 77.'] });
-    const noVersion = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body: { total_questions: 4, correct_answers: 1, quiz_version: 9, answers } });
+    const noVersion = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body: { quiz_version: 9, answers } });
     expect(noVersion.json()).toEqual({ quiz_version: ['This quiz has no such version.'] });
   });
 
   it('validates the score payload strictly', async () => {
     const url = `/api/books/quizzes/${quizId}/scores/`;
+    const answers = attemptAnswers(quiz, 1);
     const bad: [object, string][] = [
       [{ total_questions: 4, correct_answers: 5 }, 'correct_answers'],
       [{ total_questions: 0, correct_answers: 0 }, 'total_questions'],
@@ -293,19 +294,20 @@ describe('quizzes and scores', () => {
       [{ total_questions: 4, correct_answers: 1, completed_at: 'yesterday' }, 'completed_at'],
       [{ total_questions: 4, correct_answers: 1, user: 1 }, 'user'],
     ];
-    for (const [body, field] of bad) {
+    for (const [fields, field] of bad) {
+      const body = { answers, ...fields };
       const res = await call(t, 'POST', url, { token: reader.access, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.json()), JSON.stringify(body)).toContain(field);
     }
-    expect((await call(t, 'POST', '/api/books/quizzes/999999/scores/', { token: reader.access, body: { total_questions: 1, correct_answers: 1 } })).statusCode).toBe(404);
+    expect((await call(t, 'POST', '/api/books/quizzes/999999/scores/', { token: reader.access, body: { answers } })).statusCode).toBe(404);
   });
 
   it('uses completed_at as the submission time and keeps the time received', async () => {
-    const completed = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const completed = new Date(Date.now() - 60_000).toISOString();
     const res = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, {
       token: reader.access,
-      body: { total_questions: 4, correct_answers: 1, completed_at: completed, client_attempt_id: randomUUID() },
+      body: { answers: attemptAnswers(quiz, 1), quiz_version: 1, completed_at: completed, client_attempt_id: randomUUID() },
     });
     expect(res.json().submitted_at).toBe(completed);
     expect(Date.parse(res.json().received_at)).toBeGreaterThan(Date.now() - 60_000);
@@ -314,7 +316,7 @@ describe('quizzes and scores', () => {
   it("lists only the user's own scores, newest first", async () => {
     await createUser(t, { email: 'other-reader@x.example' });
     const other = await login(t, 'other-reader@x.example');
-    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: other.access, body: { total_questions: 4, correct_answers: 4 } });
+    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: other.access, body: { answers: attemptAnswers(quiz, 4), quiz_version: 1 } });
     const mine = (await call(t, 'GET', '/api/books/my-scores/', { token: reader.access })).json();
     const theirs = (await call(t, 'GET', '/api/books/my-scores/', { token: other.access })).json();
     expect(theirs.count).toBe(1);
@@ -327,13 +329,13 @@ describe('quizzes and scores', () => {
   it('keeps quiz history when the book is deleted', async () => {
     const doomed = await newBook('Doomed book');
     const q = (await call(t, 'PUT', `/api/books/books/${doomed}/quiz/`, { token: su.access, body: { quiz_data: quiz, title: 'Doomed quiz' } })).json();
-    await call(t, 'POST', `/api/books/quizzes/${q.id}/scores/`, { token: reader.access, body: { total_questions: 4, correct_answers: 3 } });
+    await call(t, 'POST', `/api/books/quizzes/${q.id}/scores/`, { token: reader.access, body: { answers: attemptAnswers(quiz, 3) } });
     const del = await call(t, 'DELETE', `/api/books/books/${doomed}/`, { token: su.access });
     expect(del.statusCode).toBe(204);
     expect((await call(t, 'GET', `/api/books/books/${doomed}/`, { token: su.access })).statusCode).toBe(404);
     const mine = (await call(t, 'GET', '/api/books/my-scores/', { token: reader.access })).json();
     expect(mine.results.find((s: { quiz_title: string }) => s.quiz_title === 'Doomed quiz')).toMatchObject({ correct_answers: 3, quiz: null });
-    expect((await call(t, 'POST', `/api/books/quizzes/${q.id}/scores/`, { token: reader.access, body: { total_questions: 4, correct_answers: 3 } })).statusCode).toBe(404);
+    expect((await call(t, 'POST', `/api/books/quizzes/${q.id}/scores/`, { token: reader.access, body: { answers: attemptAnswers(quiz, 3) } })).statusCode).toBe(404);
   });
 
   it('deletes a quiz on request of the owner', async () => {

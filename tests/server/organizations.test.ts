@@ -51,7 +51,7 @@ describe('GET /api/accounts/organizations/:orgId/users/', () => {
 
 describe('POST /api/accounts/organizations/:orgId/add-member/', () => {
   it('adds an account with no organization and answers the membership', async () => {
-    const res = await call(t, 'POST', addUrl(), { token: admin.access, body: { email: 'Free@X.example', role: 'admin' } });
+    const res = await call(t, 'POST', addUrl(), { token: owner.access, body: { email: 'Free@X.example', role: 'admin' } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ id: expect.any(Number), user: { id: expect.any(Number), email: 'free@x.example', full_name: 'Dr Free' }, role: 'admin' });
     const list = await call(t, 'GET', usersUrl(), { token: owner.access });
@@ -95,7 +95,7 @@ describe('DELETE /api/accounts/organizations/:orgId/members/:membershipId/', () 
     await createUser(t, { email: 'leaving@x.example', organization: { id: orgId, role: 'admin' } });
     const leaving = await login(t, 'leaving@x.example');
     const membership = await membershipOf('leaving@x.example');
-    const res = await call(t, 'DELETE', `/api/accounts/organizations/${orgId}/members/${membership.id}/`, { token: admin.access });
+    const res = await call(t, 'DELETE', `/api/accounts/organizations/${orgId}/members/${membership.id}/`, { token: owner.access });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await call(t, 'GET', usersUrl(), { token: leaving.access })).statusCode).toBe(403);

@@ -37,7 +37,7 @@ beforeAll(async () => {
   await createUser(t, { email: 'newcomer@x.example' });
   emptyToken = (await login(t, 'newcomer@x.example')).access;
   for (let i = 0; i < 3; i++) {
-    const res = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token, body: { total_questions: 3, correct_answers: i } });
+    const res = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token, body: { answers: [{ questionId: 1, answer: i % 2 ? 'a' : 'b', status: 'answered' }] } });
     expect(res.statusCode).toBe(201);
   }
 });

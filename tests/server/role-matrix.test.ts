@@ -8,7 +8,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
+import type { QuizData } from '../../src/contract/quiz';
+import { attemptAnswers, call, createOrganization, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
 const ACTORS = ['anonymous', 'individual', 'member of A', 'admin of A', 'owner of A', 'admin of B', 'book owner', 'superuser'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -336,7 +337,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST a quiz score',
     allowed: SIGNED_IN,
     success: 201,
-    prepare: async () => ({ method: 'POST', url: `/api/books/quizzes/${quizId}/scores/`, body: { total_questions: 2, correct_answers: 1 } }),
+    prepare: async () => ({ method: 'POST', url: `/api/books/quizzes/${quizId}/scores/`, body: { answers: attemptAnswers(QUIZ as QuizData, 1) } }),
     check: (res) => expect(res.json()).toMatchObject({ quiz: quizId, correct_answers: 1, total_questions: 2, score_percentage: 50 }),
   },
   {
@@ -459,14 +460,43 @@ describe('organization rules beyond the matrix', () => {
     expect(res.json()).toEqual({ detail: expect.any(String) });
   });
 
-  it('an admin may add another admin, never an owner', async () => {
+  it('nobody adds an owner; an admin adds members but not admins; the owner and superusers add admins', async () => {
     const recruit = await createUser(t, { email: `${unique('co-admin')}@x.example` });
     const owner = await call(t, 'POST', `/api/accounts/organizations/${orgA}/add-member/`, { token: tokens['admin of A'], body: { email: recruit.email, role: 'owner' } });
     expect(owner.statusCode).toBe(400);
     expect(owner.json()).toEqual({ role: [expect.any(String)] });
-    const admin = await call(t, 'POST', `/api/accounts/organizations/${orgA}/add-member/`, { token: tokens['admin of A'], body: { email: recruit.email, role: 'admin' } });
-    expect(admin.statusCode).toBe(201);
-    expect(admin.json()).toMatchObject({ user: { email: recruit.email }, role: 'admin' });
+    const byAdmin = await call(t, 'POST', `/api/accounts/organizations/${orgA}/add-member/`, { token: tokens['admin of A'], body: { email: recruit.email, role: 'admin' } });
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json()).toEqual({ detail: "Only the organization's owner may make someone an admin." });
+    expect(await membershipOf(recruit.id)).toBeUndefined();
+    for (const actor of ['owner of A', 'superuser'] as const) {
+      const another = await createUser(t, { email: `${unique('co-admin')}@x.example` });
+      const added = await call(t, 'POST', `/api/accounts/organizations/${orgA}/add-member/`, { token: tokens[actor], body: { email: another.email, role: 'admin' } });
+      expect(added.statusCode, actor).toBe(201);
+      expect(added.json()).toMatchObject({ user: { email: another.email }, role: 'admin' });
+    }
+  });
+
+  it('an admin cannot remove another admin; the owner and superusers can', async () => {
+    for (const [actor, status] of [['admin of A', 403], ['owner of A', 204], ['superuser', 204]] as const) {
+      const other = await createUser(t, { email: `${unique('admin')}@x.example`, organization: { id: orgA, role: 'admin' } });
+      const membership = (await membershipOf(other.id))!;
+      const res = await call(t, 'DELETE', `/api/accounts/organizations/${orgA}/members/${membership.id}/`, { token: tokens[actor] });
+      expect(res.statusCode, actor).toBe(status);
+      expect(Boolean(await membershipOf(other.id)), actor).toBe(status === 403);
+      if (status === 403) expect(res.json()).toEqual({ detail: "Only the organization's owner may remove an admin." });
+    }
+  });
+
+  it('a new admin cannot remove the original admin, nor the owner', async () => {
+    const newcomer = await createUser(t, { email: `${unique('new-admin')}@x.example`, organization: { id: orgA, role: 'admin' } });
+    const session = await login(t, newcomer.email);
+    const original = (await membershipOf(ids['admin of A']))!;
+    expect((await call(t, 'DELETE', `/api/accounts/organizations/${orgA}/members/${original.id}/`, { token: session.access })).statusCode).toBe(403);
+    const owner = (await membershipOf(ids['owner of A']))!;
+    expect((await call(t, 'DELETE', `/api/accounts/organizations/${orgA}/members/${owner.id}/`, { token: session.access })).statusCode).toBe(400);
+    expect(await membershipOf(ids['admin of A'])).toMatchObject({ role: 'admin' });
+    expect(await membershipOf(ids['owner of A'])).toMatchObject({ role: 'owner' });
   });
 });
 
@@ -489,7 +519,7 @@ describe('book ownership beyond the matrix', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: expect.any(String) });
     }
-    expect((await call(t, 'POST', '/api/books/quizzes/999999/scores/', { token: tokens.individual, body: { total_questions: 1, correct_answers: 1 } })).statusCode).toBe(404);
+    expect((await call(t, 'POST', '/api/books/quizzes/999999/scores/', { token: tokens.individual, body: { answers: attemptAnswers(QUIZ as QuizData, 1) } })).statusCode).toBe(404);
   });
 
   it('a user who no longer owns a book can no longer upload', async () => {
@@ -509,9 +539,9 @@ describe('book ownership beyond the matrix', () => {
     const a = await createUser(t, { email: `${unique('taker')}@x.example` });
     const b = await createUser(t, { email: `${unique('taker')}@x.example` });
     const [sa, sb] = [(await login(t, a.email)).access, (await login(t, b.email)).access];
-    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sa, body: { total_questions: 2, correct_answers: 2 } });
-    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sa, body: { total_questions: 2, correct_answers: 0 } });
-    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sb, body: { total_questions: 2, correct_answers: 1 } });
+    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sa, body: { answers: attemptAnswers(QUIZ as QuizData, 2) } });
+    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sa, body: { answers: attemptAnswers(QUIZ as QuizData, 0) } });
+    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sb, body: { answers: attemptAnswers(QUIZ as QuizData, 1) } });
     const mine = (await call(t, 'GET', '/api/books/my-scores/', { token: sa })).json();
     expect(mine.count).toBe(2);
     expect(mine.results.map((s: { correct_answers: number }) => s.correct_answers).sort()).toEqual([0, 2]);

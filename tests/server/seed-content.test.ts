@@ -14,9 +14,9 @@ import {
   seedMediaFiles,
   type BlockNodeJSON,
   type LexicalDocument,
-} from '../../server/db/seed-content';
+} from '../../server/seed/content';
 
-const mediaDir = fileURLToPath(new URL('../../server/db/seed-media/', import.meta.url));
+const mediaDir = fileURLToPath(new URL('../../server/seed/media/', import.meta.url));
 const chapters = demoBooks.flatMap((book) => book.chapters.map((chapter) => ({ book, chapter })));
 const chapterCases = chapters.map(({ book, chapter }) => [`${book.key} #${chapter.order} ${chapter.title}`, chapter.content] as const);
 

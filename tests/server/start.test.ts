@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed';
 import { QUESTION_TYPES } from '../../src/contract/quiz';
 import { runCli, startServerProcess, tempDataDir, tempPostgresDatabase, type RunningServer } from '../helpers/server-process';
 

@@ -5,7 +5,7 @@ import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { render, screen, within } from '@testing-library/react';
 import { createEditor } from 'lexical';
 import { describe, expect, it } from 'vitest';
-import { demoBooks, resolveSeedMedia } from '../../../../server/db/seed-content';
+import { demoBooks, resolveSeedMedia } from '../../../../server/seed/content';
 import { ChapterView } from '../../../../src/features/editor/components/chapter-view';
 import { chapterEditorConfig } from '../../../../src/features/editor/editor-config';
 import { chapterNodes } from '../../../../src/features/editor/nodes';
