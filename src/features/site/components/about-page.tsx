@@ -14,6 +14,7 @@ import { teamMembers } from '../../../content/team';
 import { PageHero } from './page-hero';
 import { Section } from './section';
 import { Timeline } from './timeline';
+import { PageMeta } from './page-meta';
 
 const CardLink = createLink(CardActionArea);
 
@@ -21,7 +22,7 @@ const CardLink = createLink(CardActionArea);
 export function AboutPage() {
   return (
     <>
-      <title>{`About — ${institute.name}`}</title>
+      <PageMeta title={`About — ${institute.name}`} description={`${aboutIntro.lead} Our history, mission, founders and the recognitions of the institute.`} />
       <PageHero title={aboutIntro.title} subtitle={aboutIntro.lead} imageUrl="/images/hero-theatre.svg" overline={`Since ${institute.foundedYear}`} />
 
       <Section id="history" title="Our story">

@@ -2,12 +2,16 @@ import { institute } from '../../../content/institute';
 import { ContactSection } from './contact-section';
 import { PageHero } from './page-hero';
 import { Section } from './section';
+import { PageMeta } from './page-meta';
 
 /** Contacts (/contacts): details, map and the contact form. */
 export function ContactsPage() {
   return (
     <>
-      <title>{`Contacts — ${institute.name}`}</title>
+      <PageMeta
+        title={`Contacts — ${institute.name}`}
+        description="Address, phone, email and map of the laparoscopic surgery training institute, and a form to ask about courses, fees and workshops."
+      />
       <PageHero
         title="Contact Us"
         subtitle="Questions about courses, fees or workshops? Write to us or call the institute desk."

@@ -1,7 +1,10 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { RouterButton } from '../../../components/router-link';
 import { institute } from '../../../content/institute';
 import { PageHero } from './page-hero';
+
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
 /** The home hero (also used by News and Innovations): headline, subline, two calls to action. */
 export function HomeHero({ minHeight = '60vh' }: { minHeight?: string }) {
@@ -23,7 +26,11 @@ export function HomeHero({ minHeight = '60vh' }: { minHeight?: string }) {
           size="large"
           sx={{ color: '#ffffff', borderColor: 'rgba(255,255,255,0.8)', '&:hover': { borderColor: '#ffffff', bgcolor: 'rgba(255,255,255,0.08)' } }}
         >
-          Learn More
+          {/* The hidden words are for screen readers and search engines, which list links out of context. */}
+          Learn More{' '}
+          <Box component="span" sx={VISUALLY_HIDDEN}>
+            about our training programs
+          </Box>
         </RouterButton>
       </Stack>
     </PageHero>

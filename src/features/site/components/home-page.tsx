@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { lazy, type ReactElement, Suspense } from 'react';
+import type { ReactElement } from 'react';
 import { SafeImage } from '../../../components/safe-image';
 import {
   TESTIMONIAL_INTERVAL_MS,
@@ -19,16 +19,12 @@ import {
   testimonials,
 } from '../../../content/institute';
 import type { FeatureCard } from '../../../content/types';
-import { ContactCards } from './contact-cards';
+import { ContactSection } from './contact-section';
 import { HomeHero } from './home-hero';
-import { NearViewport } from './near-viewport';
 import { Offerings } from './offerings';
 import { Section } from './section';
 import { Testimonials } from './testimonials';
-
-// The map and the contact form (MUI's text fields) are at the bottom of the page: their code
-// loads when the visitor scrolls towards them, not on the first visit.
-const ContactMapAndForm = lazy(() => import('./contact-section').then((m) => ({ default: m.ContactMapAndForm })));
+import { PageMeta } from './page-meta';
 
 const FEATURE_ICONS: Record<FeatureCard['icon'], ReactElement> = {
   skills: <PanToolOutlined aria-hidden />,
@@ -41,7 +37,10 @@ const FEATURE_ICONS: Record<FeatureCard['icon'], ReactElement> = {
 export function HomePage() {
   return (
     <>
-      <title>{`${institute.name} — Laparoscopic surgery training`}</title>
+      <PageMeta
+        title={`${institute.name} — Laparoscopic surgery training`}
+        description={`Laparoscopic surgery training in India since ${institute.foundedYear}: hands-on courses, live operative workshops, fellowships and training e-books for surgeons and postgraduates.`}
+      />
       <HomeHero />
 
       <Section id="history" title={`Our history: founded in ${institute.foundedYear}`}>
@@ -111,12 +110,7 @@ export function HomePage() {
       </Section>
 
       <Section id="contact" title="Contact us">
-        <ContactCards />
-        <NearViewport minHeight={640}>
-          <Suspense fallback={<Box sx={{ minHeight: 640 }} />}>
-            <ContactMapAndForm />
-          </Suspense>
-        </NearViewport>
+        <ContactSection />
       </Section>
     </>
   );

@@ -9,6 +9,7 @@ import { institute } from '../../../content/institute';
 import { innovations } from '../../../content/innovations';
 import type { Innovation } from '../../../content/types';
 import { HomeHero } from './home-hero';
+import { PageMeta } from './page-meta';
 
 function InnovationSection({ innovation, index }: { innovation: Innovation; index: number }) {
   const hasImages = innovation.imageUrls.length > 0;
@@ -56,7 +57,10 @@ function InnovationSection({ innovation, index }: { innovation: Innovation; inde
 export function InnovationsPage() {
   return (
     <>
-      <title>{`Innovations — ${institute.name}`}</title>
+      <PageMeta
+        title={`Innovations — ${institute.name}`}
+        description="Training devices developed at the institute: the endotrainer, periscope and paradoxical trainers, and virtual-reality modules with skill metrics."
+      />
       <HomeHero minHeight="45vh" />
       {innovations.map((innovation, index) => (
         <InnovationSection key={innovation.title} innovation={innovation} index={index} />

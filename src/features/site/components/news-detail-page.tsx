@@ -11,6 +11,13 @@ import { findNewsPost, newsNeighbours } from '../../../content/news-posts';
 import { NewsBlockView } from './news-blocks';
 import { NEWS_LABEL } from './news-list-page';
 import { PageHero } from './page-hero';
+import { PageMeta, summary } from './page-meta';
+
+/** The post's first text: its search-result summary. */
+function summaryOf(post: NonNullable<ReturnType<typeof findNewsPost>>): string {
+  const first = post.content.find((block) => block.Type === 'Text');
+  return summary(first && 'text' in first ? first.text : post.Title);
+}
 
 /** News detail (/news-updates/{postId}); postId is already parsed as an integer (NaN when not). */
 export function NewsDetailPage({ postId }: { postId: number }) {
@@ -18,7 +25,7 @@ export function NewsDetailPage({ postId }: { postId: number }) {
   if (!post) {
     return (
       <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
-        <title>{`Post not found — ${institute.name}`}</title>
+        <PageMeta title={`Post not found — ${institute.name}`} description="This news post does not exist. See all news and updates of the institute." />
         <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
           Post not found!
         </Typography>
@@ -31,7 +38,7 @@ export function NewsDetailPage({ postId }: { postId: number }) {
   const { previous, next } = newsNeighbours(post.id);
   return (
     <>
-      <title>{`${post.Title} — ${institute.name}`}</title>
+      <PageMeta title={`${post.Title} — ${institute.name}`} description={summaryOf(post)} />
       <PageHero title={post.Title} imageUrl={post.MainImage} minHeight="40vh" overline={NEWS_LABEL} />
       <Container maxWidth="md" component="article" sx={{ py: { xs: 4, md: 6 } }}>
         <Stack spacing={4}>

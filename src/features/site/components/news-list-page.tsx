@@ -9,6 +9,7 @@ import { institute } from '../../../content/institute';
 import { newsPosts } from '../../../content/news-posts';
 import { HomeHero } from './home-hero';
 import { Section } from './section';
+import { PageMeta } from './page-meta';
 
 export const NEWS_LABEL = 'CONFERENCES & WORKSHOPS';
 
@@ -16,7 +17,10 @@ export const NEWS_LABEL = 'CONFERENCES & WORKSHOPS';
 export function NewsListPage() {
   return (
     <>
-      <title>{`News & Updates — ${institute.name}`}</title>
+      <PageMeta
+        title={`News & Updates — ${institute.name}`}
+        description="Conferences, live operative workshops and courses of the institute from 1999 to 2019: what was taught, who took part and what came of it."
+      />
       <HomeHero minHeight="45vh" />
       <Section id="blog" title="Blog">
         <Grid container spacing={3}>

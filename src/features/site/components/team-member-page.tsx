@@ -9,6 +9,7 @@ import { SafeImage } from '../../../components/safe-image';
 import { institute } from '../../../content/institute';
 import { findTeamMember } from '../../../content/team';
 import { PageHero } from './page-hero';
+import { PageMeta, summary } from './page-meta';
 
 /** Team member detail (/about/{slug}), or 'Team Member Not Found'. */
 export function TeamMemberPage({ slug }: { slug: string }) {
@@ -16,7 +17,7 @@ export function TeamMemberPage({ slug }: { slug: string }) {
   if (!member) {
     return (
       <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
-        <title>{`Team Member Not Found — ${institute.name}`}</title>
+        <PageMeta title={`Team Member Not Found — ${institute.name}`} description="This team member does not exist. Meet the founders and faculty of the institute on the About page." />
         <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
           Team Member Not Found
         </Typography>
@@ -28,7 +29,7 @@ export function TeamMemberPage({ slug }: { slug: string }) {
   }
   return (
     <>
-      <title>{`${member.name} — ${institute.name}`}</title>
+      <PageMeta title={`${member.name} — ${institute.name}`} description={summary(`${member.name}, ${member.designation}. ${member.intro}`)} />
       <PageHero title={member.name} subtitle={member.designation} imageUrl="/images/team-banner.svg" attachment="fixed" minHeight="40vh" overline="Meet Our Visionaries" />
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
         <Grid container spacing={{ xs: 4, md: 6 }}>

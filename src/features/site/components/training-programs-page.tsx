@@ -18,12 +18,16 @@ import { institute } from '../../../content/institute';
 import { GST_NOTE, courseIncludes, courses, fees, formatInr, recognisedBy } from '../../../content/training';
 import { PageHero } from './page-hero';
 import { Section } from './section';
+import { PageMeta } from './page-meta';
 
 /** Training programs (/training-programs). */
 export function TrainingProgramsPage() {
   return (
     <>
-      <title>{`Training Programs — ${institute.name}`}</title>
+      <PageMeta
+        title={`Training Programs — ${institute.name}`}
+        description="Hands-on laparoscopic surgery courses with their duration and fees: suturing and knotting, hernia repair, bariatric surgery and the comprehensive fellowship."
+      />
       <PageHero
         title="Training Programs"
         subtitle="Structured, hands-on courses in laparoscopic surgery, from a first course to year-long fellowships."

@@ -89,6 +89,6 @@ describe('news list (/news-updates)', () => {
       );
     });
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/training-programs');
+    expect(screen.getByRole('link', { name: 'Learn More about our training programs' })).toHaveAttribute('href', '/training-programs');
   });
 });

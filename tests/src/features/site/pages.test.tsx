@@ -9,7 +9,7 @@ describe('home (/)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Empowering Surgeons, Advancing Healthcare' })).toBeInTheDocument();
     expect(screen.getByText('Leaders in Laparoscopic Surgery Training')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/training-programs');
+    expect(screen.getByRole('link', { name: 'Learn More about our training programs' })).toHaveAttribute('href', '/training-programs');
   });
 
   it('shows history, statistics, four features, testimonials, offerings and contact', async () => {
@@ -34,8 +34,8 @@ describe('home (/)', () => {
 
     const contact = within(screen.getByRole('region', { name: 'Contact us' }));
     for (const title of ['Address', 'Phone', 'Mail']) expect(contact.getByRole('heading', { name: title })).toBeInTheDocument();
-    expect(await contact.findByTitle("Map showing the institute's location")).toBeInTheDocument();
-    expect(contact.getByRole('form', { name: 'Contact form' })).toBeInTheDocument();
+    expect(contact.getByTitle("Map showing the institute's location")).toBeInTheDocument();
+    expect(await contact.findByRole('form', { name: 'Contact form' })).toBeInTheDocument();
   });
 
   it('loads images below the fold lazily and gives every image its size', async () => {
