@@ -8,6 +8,13 @@ import { ChapterView } from '../features/editor/components/chapter-view';
 import { BookReader } from '../features/reader/components/book-reader';
 import { BookLoadError, BookNotFound, BookPending } from '../features/reader/components/load-states';
 import { canEditBook } from '../contract/permissions';
+import type { ParsedBook } from '../contract/book-detail';
+import type { Chapter } from '../contract/books';
+import { DownloadButton } from '../features/offline/components/download-button';
+import { NeedsConnection } from '../features/offline/components/needs-connection';
+import { useLocalBook } from '../features/offline/hooks/use-downloads';
+import { loadLocalBook, loadReadingPosition, NeedsConnectionError, refreshBookCopy } from '../features/offline/reading/local-book';
+import { useReadingPosition } from '../features/offline/reading/use-reading-position';
 import { ApiError } from '../lib/api-error';
 import { BookQuiz } from './-components/book-quiz';
 import { useStoredUser } from '../lib/session';
@@ -26,14 +33,23 @@ export const Route = createFileRoute('/_protected/book/$bookId')({
     parse: (raw) => ({ bookId: parseBookId(raw.bookId) }),
     stringify: ({ bookId }) => ({ bookId: String(bookId) }),
   },
+  // Local first: a downloaded book opens from IndexedDB at once and refreshes in the background;
+  // a book that is not downloaded needs the network, and says so at once when offline.
   loader: async ({ context: { queryClient }, params: { bookId } }) => {
     if (!bookId) throw notFound();
+    const [local, position] = await Promise.all([loadLocalBook(bookId), loadReadingPosition(bookId)]);
+    if (local) {
+      void refreshBookCopy(bookId);
+      return { local, position };
+    }
+    if (!navigator.onLine) throw new NeedsConnectionError();
     try {
       await Promise.all([queryClient.ensureQueryData(bookQueryOptions(bookId)), queryClient.ensureQueryData(chapterListQueryOptions(bookId))]);
     } catch (error) {
       if (error instanceof ApiError && error.reason === 'not-found') throw notFound();
       throw error;
     }
+    return { local: null, position };
   },
   pendingComponent: BookPending,
   notFoundComponent: BookNotFound,
@@ -43,6 +59,11 @@ export const Route = createFileRoute('/_protected/book/$bookId')({
 
 function BookRouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
+  const retry = () => {
+    reset();
+    void router.invalidate();
+  };
+  if (error instanceof NeedsConnectionError) return <NeedsConnection onRetry={retry} />;
   return (
     <BookLoadError
       error={error}
@@ -55,19 +76,49 @@ function BookRouteError({ error, reset }: ErrorComponentProps) {
 }
 
 function BookRoute() {
+  const { local } = Route.useLoaderData();
+  return local ? <LocalBookRoute /> : <NetworkBookRoute />;
+}
+
+/** A downloaded book: read from the device (live), refreshed in the background after edits. */
+function LocalBookRoute() {
+  const { bookId } = Route.useParams();
+  const { local } = Route.useLoaderData();
+  const live = useLocalBook(bookId);
+  // The download was removed while reading: read from the network instead.
+  if (live === null) return <NetworkBookRoute />;
+  const { book, chapters } = live ?? local!;
+  return <Reader book={book} chapters={chapters} onChanged={() => void refreshBookCopy(bookId, { force: true })} />;
+}
+
+function NetworkBookRoute() {
   const { bookId } = Route.useParams();
   const { data: book } = useBook(bookId);
   const { data: chapters } = useChapters(bookId);
+  return <Reader book={book} chapters={chapters} />;
+}
+
+function Reader({ book, chapters, onChanged }: { book: ParsedBook; chapters: Chapter[]; onChanged?: () => void }) {
+  const bookId = book.id;
+  const { position } = Route.useLoaderData();
   const user = useStoredUser();
   const createChapter = useCreateChapter(bookId);
   const updateChapter = useUpdateChapter(bookId);
   const deleteChapter = useDeleteChapter(bookId);
+  const { initialChapterId, onChapterShown } = useReadingPosition(user?.user_id ?? null, bookId, position);
+  const changed = <T,>(result: T) => {
+    onChanged?.();
+    return result;
+  };
 
   return (
     <BookReader
       book={book}
       chapters={chapters}
       canEdit={canEditBook(user, book)}
+      initialChapterId={initialChapterId}
+      onChapterShown={onChapterShown}
+      aside={<DownloadButton bookId={bookId} bookTitle={book.title} />}
       renderContent={(chapter) => <ChapterView key={`${chapter.id}:${chapter.updated_at}`} content={chapter.content_delta} label={chapter.title} />}
       renderEditor={({ initialContent, handleRef, labelledBy }) => (
         <Suspense fallback={<div style={{ minHeight: 360 }}>Loading the editor...</div>}>
@@ -75,9 +126,9 @@ function BookRoute() {
         </Suspense>
       )}
       renderQuiz={(slot) => <BookQuiz bookId={bookId} {...slot} />}
-      onCreateChapter={(chapter) => createChapter.mutateAsync(chapter)}
-      onUpdateChapter={(chapterId, chapter) => updateChapter.mutateAsync({ chapterId, fields: chapter })}
-      onDeleteChapter={(chapterId) => deleteChapter.mutateAsync(chapterId)}
+      onCreateChapter={(chapter) => createChapter.mutateAsync(chapter).then(changed)}
+      onUpdateChapter={(chapterId, chapter) => updateChapter.mutateAsync({ chapterId, fields: chapter }).then(changed)}
+      onDeleteChapter={(chapterId) => deleteChapter.mutateAsync(chapterId).then(changed)}
     />
   );
 }

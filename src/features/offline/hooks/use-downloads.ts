@@ -21,3 +21,14 @@ export function useOfflineBooks(): OfflineBook[] | undefined {
   const userId = useStoredUser()?.user_id ?? null;
   return useLiveQuery(async () => (userId === null ? [] : listOfflineBooks(userId)), [userId]);
 }
+
+/** The user's complete copy of a book with its chapters: undefined while loading, null when not downloaded. */
+export function useLocalBook(bookId: number): { book: OfflineBook['book']; chapters: OfflineChapter[] } | null | undefined {
+  const userId = useStoredUser()?.user_id ?? null;
+  return useLiveQuery(async () => {
+    if (userId === null) return null;
+    const copy = await getOfflineBook(userId, bookId);
+    if (copy?.status !== 'complete') return null;
+    return { book: copy.book, chapters: await getOfflineChapters(userId, bookId) };
+  }, [userId, bookId]);
+}

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RouterLink } from '../../../components/router-link';
 import { chapterDeleteErrorMessage } from '../messages';
@@ -34,6 +34,12 @@ export interface BookReaderProps {
   onCreateChapter: (chapter: ChapterSave) => Promise<{ id: number }>;
   onUpdateChapter: (chapterId: number, chapter: ChapterSave) => Promise<unknown>;
   onDeleteChapter: (chapterId: number) => Promise<unknown>;
+  /** The chapter to open with (where the reader left off); the first chapter otherwise. */
+  initialChapterId?: number | null;
+  /** Hears the chapter shown whenever it changes (to remember where the reader left off). */
+  onChapterShown?: (chapterId: number) => void;
+  /** Shown under the book's details (the download control). */
+  aside?: ReactNode;
 }
 
 type Modal = { kind: 'add' } | { kind: 'edit'; chapter: ReaderChapter } | { kind: 'delete'; chapter: ReaderChapter } | null;
@@ -44,10 +50,23 @@ type Modal = { kind: 'add' } | { kind: 'edit'; chapter: ReaderChapter } | { kind
  * The first chapter is selected after loading; choosing a chapter leaves quiz mode and brings
  * its text into view.
  */
-export function BookReader({ book, chapters, canEdit, renderContent, renderEditor, renderQuiz, onCreateChapter, onUpdateChapter, onDeleteChapter }: BookReaderProps) {
+export function BookReader({
+  book,
+  chapters,
+  canEdit,
+  renderContent,
+  renderEditor,
+  renderQuiz,
+  onCreateChapter,
+  onUpdateChapter,
+  onDeleteChapter,
+  initialChapterId = null,
+  onChapterShown,
+  aside,
+}: BookReaderProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [requestedChapterId, setRequestedChapterId] = useState<number | null>(null);
+  const [requestedChapterId, setRequestedChapterId] = useState<number | null>(initialChapterId);
   const [quizMode, setQuizMode] = useState(false);
   const [tocExpanded, setTocExpanded] = useState(false);
   const [modal, setModal] = useState<Modal>(null);
@@ -62,6 +81,11 @@ export function BookReader({ book, chapters, canEdit, renderContent, renderEdito
   // The chapter asked for, or the first one: a deleted or not-yet-chosen chapter falls back to it.
   const selectedIndex = Math.max(0, chapters.findIndex((chapter) => chapter.id === requestedChapterId));
   const selected = chapters[selectedIndex] ?? null;
+
+  const shownChapterId = quizMode ? null : (selected?.id ?? null);
+  useEffect(() => {
+    if (shownChapterId !== null) onChapterShown?.(shownChapterId);
+  }, [shownChapterId, onChapterShown]);
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -164,6 +188,7 @@ export function BookReader({ book, chapters, canEdit, renderContent, renderEdito
             sx={{ position: { md: 'sticky' }, top: { md: 88 }, maxHeight: { md: 'calc(100vh - 104px)' }, overflowY: { md: 'auto' }, pr: { md: 1 } }}
           >
             <BookInfo book={book} />
+            {aside}
             <TableOfContents
               chapters={chapters}
               selectedChapterId={selected?.id ?? null}

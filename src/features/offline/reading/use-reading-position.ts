@@ -1,0 +1,56 @@
+/**
+ * Remembers where the reader left off: the chapter shown and the window's scroll position,
+ * written (debounced) as the user reads, and restored once when the book opens on that chapter.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import type { ReadingPosition } from '../../../lib/db';
+import { saveReadingPosition } from '../db/reading-positions';
+
+const SAVE_DELAY_MS = 400;
+
+export function useReadingPosition(userId: number | null, bookId: number, initial: ReadingPosition | null) {
+  const chapterRef = useRef<number | null>(initial?.chapterId ?? null);
+  const restored = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const save = useCallback(() => {
+    if (userId === null || chapterRef.current === null) return;
+    saveReadingPosition({ userId, bookId, chapterId: chapterRef.current, scrollY: Math.round(window.scrollY) }).catch((error: unknown) =>
+      console.warn('Could not remember the reading position', error),
+    );
+  }, [userId, bookId]);
+
+  const schedule = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(save, SAVE_DELAY_MS);
+  }, [save]);
+
+  useEffect(() => {
+    window.addEventListener('scroll', schedule, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      if (timer.current) {
+        clearTimeout(timer.current);
+        save();
+      }
+    };
+  }, [schedule, save]);
+
+  /** The reader's onChapterShown: remembers the chapter, and on the first one restores the scroll. */
+  const onChapterShown = useCallback(
+    (chapterId: number) => {
+      const first = !restored.current;
+      restored.current = true;
+      chapterRef.current = chapterId;
+      if (first && initial && initial.chapterId === chapterId && initial.scrollY > 0) {
+        // After the route's scroll-to-top and the chapter's first layout.
+        requestAnimationFrame(() => requestAnimationFrame(() => window.scrollTo({ top: initial.scrollY, behavior: 'auto' })));
+        return;
+      }
+      schedule();
+    },
+    [initial, schedule],
+  );
+
+  return { initialChapterId: initial?.chapterId ?? null, onChapterShown };
+}
