@@ -21,11 +21,13 @@ import { Route as TrainingProgramsRouteImport } from './routes/training-programs
 import { Route as ProtectedBooksRouteImport } from './routes/_protected.books'
 import { Route as ProtectedCreateBookRouteImport } from './routes/_protected.create-book'
 import { Route as ProtectedDashboardRouteImport } from './routes/_protected.dashboard'
+import { Route as ProtectedDownloadsRouteImport } from './routes/_protected.downloads'
 import { Route as AboutIndexRouteImport } from './routes/about.index'
 import { Route as AboutSlugRouteImport } from './routes/about.$slug'
 import { Route as NewsUpdatesIndexRouteImport } from './routes/news-updates.index'
 import { Route as NewsUpdatesPostIdRouteImport } from './routes/news-updates.$postId'
 import { Route as ProtectedBookBookIdRouteImport } from './routes/_protected.book.$bookId'
+import { Route as ProtectedBookBookIdEditQuizRouteImport } from './routes/_protected.book_.$bookId.edit-quiz'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -86,6 +88,11 @@ const ProtectedDashboardRoute = ProtectedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => ProtectedRoute,
 } as any)
+const ProtectedDownloadsRoute = ProtectedDownloadsRouteImport.update({
+  id: '/downloads',
+  path: '/downloads',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 const AboutIndexRoute = AboutIndexRouteImport.update({
   id: '/about/',
   path: '/about/',
@@ -111,6 +118,12 @@ const ProtectedBookBookIdRoute = ProtectedBookBookIdRouteImport.update({
   path: '/book/$bookId',
   getParentRoute: () => ProtectedRoute,
 } as any)
+const ProtectedBookBookIdEditQuizRoute =
+  ProtectedBookBookIdEditQuizRouteImport.update({
+    id: '/book_/$bookId/edit-quiz',
+    path: '/book/$bookId/edit-quiz',
+    getParentRoute: () => ProtectedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -124,11 +137,13 @@ export interface FileRoutesByFullPath {
   '/books': typeof ProtectedBooksRoute
   '/create-book': typeof ProtectedCreateBookRoute
   '/dashboard': typeof ProtectedDashboardRoute
+  '/downloads': typeof ProtectedDownloadsRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about/': typeof AboutIndexRoute
   '/news-updates/': typeof NewsUpdatesIndexRoute
   '/book/$bookId': typeof ProtectedBookBookIdRoute
+  '/book/$bookId/edit-quiz': typeof ProtectedBookBookIdEditQuizRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -142,11 +157,13 @@ export interface FileRoutesByTo {
   '/books': typeof ProtectedBooksRoute
   '/create-book': typeof ProtectedCreateBookRoute
   '/dashboard': typeof ProtectedDashboardRoute
+  '/downloads': typeof ProtectedDownloadsRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about': typeof AboutIndexRoute
   '/news-updates': typeof NewsUpdatesIndexRoute
   '/book/$bookId': typeof ProtectedBookBookIdRoute
+  '/book/$bookId/edit-quiz': typeof ProtectedBookBookIdEditQuizRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -162,11 +179,13 @@ export interface FileRoutesById {
   '/_protected/books': typeof ProtectedBooksRoute
   '/_protected/create-book': typeof ProtectedCreateBookRoute
   '/_protected/dashboard': typeof ProtectedDashboardRoute
+  '/_protected/downloads': typeof ProtectedDownloadsRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about/': typeof AboutIndexRoute
   '/news-updates/': typeof NewsUpdatesIndexRoute
   '/_protected/book/$bookId': typeof ProtectedBookBookIdRoute
+  '/_protected/book_/$bookId/edit-quiz': typeof ProtectedBookBookIdEditQuizRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -182,11 +201,13 @@ export interface FileRouteTypes {
     | '/books'
     | '/create-book'
     | '/dashboard'
+    | '/downloads'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about/'
     | '/news-updates/'
     | '/book/$bookId'
+    | '/book/$bookId/edit-quiz'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -200,11 +221,13 @@ export interface FileRouteTypes {
     | '/books'
     | '/create-book'
     | '/dashboard'
+    | '/downloads'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about'
     | '/news-updates'
     | '/book/$bookId'
+    | '/book/$bookId/edit-quiz'
   id:
     | '__root__'
     | '/'
@@ -219,11 +242,13 @@ export interface FileRouteTypes {
     | '/_protected/books'
     | '/_protected/create-book'
     | '/_protected/dashboard'
+    | '/_protected/downloads'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about/'
     | '/news-updates/'
     | '/_protected/book/$bookId'
+    | '/_protected/book_/$bookId/edit-quiz'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -328,6 +353,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedDashboardRouteImport
       parentRoute: typeof ProtectedRoute
     }
+    '/_protected/downloads': {
+      id: '/_protected/downloads'
+      path: '/downloads'
+      fullPath: '/downloads'
+      preLoaderRoute: typeof ProtectedDownloadsRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
     '/about/': {
       id: '/about/'
       path: '/about'
@@ -363,6 +395,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedBookBookIdRouteImport
       parentRoute: typeof ProtectedRoute
     }
+    '/_protected/book_/$bookId/edit-quiz': {
+      id: '/_protected/book_/$bookId/edit-quiz'
+      path: '/book/$bookId/edit-quiz'
+      fullPath: '/book/$bookId/edit-quiz'
+      preLoaderRoute: typeof ProtectedBookBookIdEditQuizRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
   }
 }
 
@@ -370,14 +409,18 @@ interface ProtectedRouteChildren {
   ProtectedBooksRoute: typeof ProtectedBooksRoute
   ProtectedCreateBookRoute: typeof ProtectedCreateBookRoute
   ProtectedDashboardRoute: typeof ProtectedDashboardRoute
+  ProtectedDownloadsRoute: typeof ProtectedDownloadsRoute
   ProtectedBookBookIdRoute: typeof ProtectedBookBookIdRoute
+  ProtectedBookBookIdEditQuizRoute: typeof ProtectedBookBookIdEditQuizRoute
 }
 
 const ProtectedRouteChildren: ProtectedRouteChildren = {
   ProtectedBooksRoute: ProtectedBooksRoute,
   ProtectedCreateBookRoute: ProtectedCreateBookRoute,
   ProtectedDashboardRoute: ProtectedDashboardRoute,
+  ProtectedDownloadsRoute: ProtectedDownloadsRoute,
   ProtectedBookBookIdRoute: ProtectedBookBookIdRoute,
+  ProtectedBookBookIdEditQuizRoute: ProtectedBookBookIdEditQuizRoute,
 }
 
 const ProtectedRouteWithChildren = ProtectedRoute._addFileChildren(

@@ -3,8 +3,10 @@
  * and the signed-in user; a finished attempt goes to the offline feature's score outbox (stored
  * on the device first, sent when there is a connection), whose state the results show.
  */
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { RouterButton } from '../../components/router-link';
 import { DefaultSaveStatus } from '../../features/quiz/components/quiz-results';
 import { QuizSession } from '../../features/quiz/components/quiz-session';
 import type { FinishedAttempt, SaveState } from '../../features/quiz/types';
@@ -68,5 +70,14 @@ export function BookQuiz({ bookId, quiz, onReturnToBook }: QuizSlot & { bookId: 
       renderSaveStatus={(save) => <ScoreSaveStatus save={save} />}
       onReturnToBook={onReturnToBook}
     />
+  );
+}
+
+/** 'Edit Quiz' (or 'Add Quiz' on a book without one) for the book's owner and superusers. */
+export function QuizAuthoringLink({ bookId, hasQuiz }: { bookId: number; hasQuiz: boolean }) {
+  return (
+    <RouterButton to="/book/$bookId/edit-quiz" params={{ bookId }} variant="outlined" startIcon={<EditOutlined />} sx={{ minHeight: 44, alignSelf: 'flex-start' }}>
+      {hasQuiz ? 'Edit Quiz' : 'Add Quiz'}
+    </RouterButton>
   );
 }

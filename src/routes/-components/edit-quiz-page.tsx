@@ -1,0 +1,52 @@
+/** The quiz editor composed with the book it belongs to, the permission rule and the API. */
+import Alert from '@mui/material/Alert';
+import Container from '@mui/material/Container';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { RouterLink } from '../../components/router-link';
+import { canEditBook } from '../../contract/permissions';
+import { bookKeys } from '../../features/books/api/book-keys';
+import { useBook } from '../../features/books/api/get-book';
+import { deleteQuiz, saveQuiz } from '../../features/quiz/api/quiz-authoring';
+import { QuizEditor } from '../../features/quiz/editor/quiz-editor';
+import { useStoredUser } from '../../lib/session';
+
+export function EditQuizPage({ bookId }: { bookId: number }) {
+  const { data: book } = useBook(bookId);
+  const user = useStoredUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const backLink = (
+    <RouterLink to="/book/$bookId" params={{ bookId }}>
+      ← Back to Book
+    </RouterLink>
+  );
+  if (!canEditBook(user, book)) {
+    return (
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        {backLink}
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          Only the book's owner or a superuser can edit its quiz.
+        </Alert>
+      </Container>
+    );
+  }
+  const refreshBook = () => queryClient.invalidateQueries({ queryKey: bookKeys.detail(bookId) });
+  return (
+    <QuizEditor
+      bookTitle={book.title}
+      quiz={book.quiz}
+      onSave={async (quiz) => {
+        const saved = await saveQuiz(bookId, quiz);
+        await refreshBook();
+        return saved;
+      }}
+      onDelete={async () => {
+        await deleteQuiz(bookId);
+        await refreshBook();
+      }}
+      onLeave={() => void navigate({ to: '/book/$bookId', params: { bookId } })}
+      backLink={backLink}
+    />
+  );
+}
