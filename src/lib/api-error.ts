@@ -56,3 +56,62 @@ export function toApiError(error: unknown): ApiError {
 
 /** True for failures that mean "no connection", where offline behaviour applies. */
 export const isNetworkError = (error: unknown) => error instanceof ApiError && error.reason === 'network';
+
+/** The text of any failure: an Error's message, else the value as text. */
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The server's answer body when it is an object: from an ApiError, or the body itself (the auth store keeps the body). */
+function answerBody(error: unknown): Record<string, unknown> | undefined {
+  const body = error instanceof ApiError ? error.data : error instanceof Error ? undefined : error;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+}
+
+/** The messages of one field of the body: a string, or the strings of a list. */
+const messagesOf = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((m): m is string => typeof m === 'string') : [];
+
+/** Each field's messages of a 400 (`{"email": ["…"]}`), joined per field; `detail` and `code` are not fields. */
+export function fieldMessages(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [field, value] of Object.entries(answerBody(error) ?? {})) {
+    if (field === 'detail' || field === 'code') continue;
+    const messages = messagesOf(value);
+    if (messages.length) fields[field] = messages.join(' ');
+  }
+  return fields;
+}
+
+export interface MessageOptions {
+  /** The screen's own text (SPEC §8), shown when the answer carries no message for the user. */
+  fallback: string;
+  /**
+   * Whether a 4xx's field errors make the message: `all` joins every message of the body with
+   * spaces (create book, chapter save); `first` takes the detail, else the first email error,
+   * else the first error of the first field (add member). Without it only the detail counts.
+   */
+  fieldErrors?: 'all' | 'first';
+  /** The text when the device has no connection, if the screen says something else then. */
+  offline?: string;
+}
+
+/**
+ * The one place a failure becomes the user's message (SPEC §8): the server's `detail` (or an
+ * upload's `error`), or its field errors as the screen asks, else the screen's fallback.
+ * `error` is an ApiError, or a server answer body as the auth store keeps it. A network or
+ * programming error never shows its technical text.
+ */
+export function messageOf(error: unknown, { fallback, fieldErrors, offline }: MessageOptions): string {
+  if (offline !== undefined && isNetworkError(error)) return offline;
+  const body = answerBody(error);
+  if (!body) return fallback;
+  if (fieldErrors === 'all') {
+    const status = error instanceof ApiError ? error.status : undefined;
+    if (status !== undefined && status >= 500) return fallback;
+    const messages = Object.values(body).flatMap(messagesOf);
+    return messages.length ? messages.join(' ') : fallback;
+  }
+  const detail = serverMessage(body);
+  if (detail) return detail;
+  if (fieldErrors === 'first') return messagesOf(body.email)[0] ?? messagesOf(Object.values(body)[0])[0] ?? fallback;
+  return fallback;
+}

@@ -34,6 +34,8 @@ import type { Credentials, Profile, RegistrationPayload } from './api/auth-api';
 const authApi = () => import('./api/auth-api');
 
 export const AUTH_MESSAGES = {
+  /** What Login and Register show when the failure has no detail (SPEC §8). */
+  generic: 'An error occurred',
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',
   notAuthenticated: 'Not authenticated',

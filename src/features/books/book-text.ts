@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-error';
+import { errorText, messageOf } from '../../lib/api-error';
 
 /** SPEC §9: the card shows the first 100 characters of the description. */
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
@@ -35,36 +35,14 @@ export function formatCreated(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** Every message of a 400's field errors (`{field: [message]}` or `{detail}`), in order. */
-export function fieldErrorMessages(data: unknown): string[] {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return [];
-  return Object.values(data as Record<string, unknown>).flatMap((value) =>
-    typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((m): m is string => typeof m === 'string') : [],
-  );
-}
-
 /** SPEC §8 "Create book": all field error messages joined with spaces, else 'Failed to create book.' */
-export function createBookErrorMessage(error: unknown): string {
-  const messages = error instanceof ApiError && error.status !== undefined && error.status < 500 ? fieldErrorMessages(error.data) : [];
-  return messages.length ? messages.join(' ') : 'Failed to create book.';
-}
+export const createBookErrorMessage = (error: unknown): string => messageOf(error, { fallback: 'Failed to create book.', fieldErrors: 'all' });
 
 /** SPEC §8 "Book delete": 'Failed to delete book: {detail or message}'. */
-export function deleteBookErrorMessage(error: unknown): string {
-  const detail = error instanceof Error ? error.message : String(error);
-  return `Failed to delete book: ${detail}`;
-}
+export const deleteBookErrorMessage = (error: unknown): string => `Failed to delete book: ${messageOf(error, { fallback: errorText(error) })}`;
 
 /** SPEC §8 "Books list": the server's detail, else 'Failed to fetch books.' */
-export function booksErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.reason !== 'network' && typeof (error.data as { detail?: unknown })?.detail === 'string') {
-    return (error.data as { detail: string }).detail;
-  }
-  return 'Failed to fetch books.';
-}
+export const booksErrorMessage = (error: unknown): string => messageOf(error, { fallback: 'Failed to fetch books.' });
 
 /** SPEC §8 "Cover upload": the server's error, else 'Cover image upload failed. Please try again.' */
-export function coverUploadErrorMessage(error: unknown): string {
-  const serverError = error instanceof ApiError ? (error.data as { error?: unknown } | undefined)?.error : undefined;
-  return typeof serverError === 'string' && serverError ? serverError : 'Cover image upload failed. Please try again.';
-}
+export const coverUploadErrorMessage = (error: unknown): string => messageOf(error, { fallback: 'Cover image upload failed. Please try again.' });

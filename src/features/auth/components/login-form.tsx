@@ -6,8 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { RouterLink } from '../../../components/router-link';
-import { errorDetail, fieldErrors } from '../auth-errors';
-import { authStore, useAuth } from '../auth-store';
+import { fieldMessages, messageOf } from '../../../lib/api-error';
+import { AUTH_MESSAGES, authStore, useAuth } from '../auth-store';
 
 /**
  * The Login form (SPEC §2, §5): email (email type) and password, both required. The server's
@@ -18,7 +18,7 @@ export function LoginForm() {
   const { loading, error } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const fields = fieldErrors(error);
+  const fields = fieldMessages(error);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,7 +31,7 @@ export function LoginForm() {
       <Stack spacing={2.5}>
         {error !== null && (
           <Alert severity="error" role="alert">
-            {errorDetail(error)}
+            {messageOf(error, { fallback: AUTH_MESSAGES.generic })}
           </Alert>
         )}
         <TextField

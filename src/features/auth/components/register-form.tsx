@@ -8,9 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import { RouterLink } from '../../../components/router-link';
+import { fieldMessages, messageOf } from '../../../lib/api-error';
 import type { AccountType, RegistrationPayload } from '../api/auth-api';
-import { errorDetail, fieldErrors } from '../auth-errors';
-import { authStore, useAuth } from '../auth-store';
+import { AUTH_MESSAGES, authStore, useAuth } from '../auth-store';
 
 interface RegistrationValues {
   full_name: string;
@@ -54,7 +54,7 @@ export function RegisterForm() {
   const [tab, setTab] = useState(0);
   const [values, setValues] = useState<RegistrationValues>(EMPTY);
   const { type, submit } = TABS[tab]!;
-  const fields = fieldErrors(error);
+  const fields = fieldMessages(error);
   const shownFields = new Set<string>(['full_name', 'email', 'password', 'password2', 'bio', 'phone_number', type === 'organization' ? 'organization_name' : '']);
   // Errors about fields this tab does not show still reach the user, in the alert.
   const otherErrors = Object.entries(fields).filter(([field]) => !shownFields.has(field));
@@ -97,7 +97,7 @@ export function RegisterForm() {
         <Stack spacing={2.5}>
           {error !== null && (
             <Alert severity="error">
-              {errorDetail(error)}
+              {messageOf(error, { fallback: AUTH_MESSAGES.generic })}
               {otherErrors.map(([name, message]) => (
                 <Box key={name} component="span" sx={{ display: 'block' }}>
                   {message}

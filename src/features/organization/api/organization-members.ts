@@ -1,7 +1,7 @@
 /** Organization member management calls of SPEC §7, with their query options and mutations. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, getAllPages } from '../../../lib/api-client';
-import { serverMessage, toApiError } from '../../../lib/api-error';
+import { messageOf } from '../../../lib/api-error';
 import type { AddedMember, AddMember, OrganizationMember } from '../../../contract/organizations';
 
 export type { AddedMember, AddMember, OrganizationMember } from '../../../contract/organizations';
@@ -41,24 +41,13 @@ export const MEMBER_MESSAGES = {
 } as const;
 
 /** SPEC §8 members list: the server's detail, else 'Failed to fetch organization users.' */
-export function fetchMembersErrorMessage(error: unknown): string {
-  return serverMessage(toApiError(error).data) ?? MEMBER_MESSAGES.fetchFailed;
-}
+export const fetchMembersErrorMessage = (error: unknown): string => messageOf(error, { fallback: MEMBER_MESSAGES.fetchFailed });
 
 /** SPEC §8 add user: the detail, else the first email error, else the first error of the first field, else 'Failed to add user.' */
-export function addMemberErrorMessage(error: unknown): string {
-  const { data } = toApiError(error);
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return MEMBER_MESSAGES.addFailed;
-  const fields = data as Record<string, unknown>;
-  if (typeof fields.detail === 'string') return fields.detail;
-  const first = (value: unknown) => (Array.isArray(value) && typeof value[0] === 'string' ? value[0] : typeof value === 'string' ? value : undefined);
-  return first(fields.email) ?? first(Object.values(fields)[0]) ?? MEMBER_MESSAGES.addFailed;
-}
+export const addMemberErrorMessage = (error: unknown): string => messageOf(error, { fallback: MEMBER_MESSAGES.addFailed, fieldErrors: 'first' });
 
 /** SPEC §8 remove user: the server's detail, else 'Failed to remove user {email}.' */
-export function removeMemberErrorMessage(error: unknown, email: string): string {
-  return serverMessage(toApiError(error).data) ?? MEMBER_MESSAGES.removeFailed(email);
-}
+export const removeMemberErrorMessage = (error: unknown, email: string): string => messageOf(error, { fallback: MEMBER_MESSAGES.removeFailed(email) });
 
 /** Adds a member; the list is reloaded after success. */
 export function useAddMember(organizationId: number) {

@@ -59,6 +59,8 @@ describe('Login (/login)', () => {
 
     const busy = await main().findByRole('button', { name: 'Logging in...' });
     expect(busy).toBeDisabled();
+    // The accounts API module loads on first use (auth-store): the request starts a tick later.
+    await waitFor(() => expect(api.callsTo('/accounts/login/')).toHaveLength(1));
     release();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

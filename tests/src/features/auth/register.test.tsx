@@ -72,6 +72,8 @@ describe('Register (/register)', () => {
     await fill(user, main().getByLabelText('Phone Number'), '+91 98450 12345');
     await user.click(main().getByRole('button', { name: 'Register as Individual' }));
     expect(await main().findByRole('button', { name: 'Registering...' })).toBeDisabled();
+    // The accounts API module loads on first use (auth-store): the request starts a tick later.
+    await waitFor(() => expect(api.callsTo('/accounts/register/')).toHaveLength(1));
     release();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
