@@ -16,7 +16,7 @@ import { useLocalBook } from '../features/offline/hooks/use-downloads';
 import { loadLocalBook, loadReadingPosition, NeedsConnectionError, refreshBookCopy } from '../features/offline/reading/local-book';
 import { useReadingPosition } from '../features/offline/reading/use-reading-position';
 import { ApiError } from '../lib/api-error';
-import { BookQuiz } from './-components/book-quiz';
+import { BookQuiz, QuizAuthoringLink } from './-components/book-quiz';
 import { useStoredUser } from '../lib/session';
 
 // The editing toolbar and its dialogs load only when someone opens the chapter modal.
@@ -118,7 +118,12 @@ function Reader({ book, chapters, onChanged }: { book: ParsedBook; chapters: Cha
       canEdit={canEditBook(user, book)}
       initialChapterId={initialChapterId}
       onChapterShown={onChapterShown}
-      aside={<DownloadButton bookId={bookId} bookTitle={book.title} />}
+      aside={
+        <>
+          <DownloadButton bookId={bookId} bookTitle={book.title} />
+          {canEditBook(user, book) && <QuizAuthoringLink bookId={bookId} hasQuiz={book.quiz !== null} />}
+        </>
+      }
       renderContent={(chapter) => <ChapterView key={`${chapter.id}:${chapter.updated_at}`} content={chapter.content_delta} label={chapter.title} />}
       renderEditor={({ initialContent, handleRef, labelledBy }) => (
         <Suspense fallback={<div style={{ minHeight: 360 }}>Loading the editor...</div>}>

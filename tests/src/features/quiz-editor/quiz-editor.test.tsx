@@ -39,7 +39,7 @@ async function fill(user: UserEvent, field: HTMLElement, text: string) {
 const questionCard = (n: number) => within(screen.getByRole('listitem', { name: `Question ${n}` }));
 
 describe('Quiz editor', () => {
-  it('lets an author write a quiz of all four types, checking it as they type, previewing and saving it', { timeout: 60_000 }, async () => {
+  it('lets an author write a quiz of all four types, checking it as they type, previewing and saving it', { timeout: 120_000 }, async () => {
     signInAs(api, FACULTY);
     serveBook(null, FACULTY.user_id);
     api.on('PUT', '/books/books/1/quiz/', ({ body }) => ({ status: 201, data: { id: 9, title: (body as { title: string }).title, version: 1, quiz_data: JSON.stringify((body as { quiz_data: unknown }).quiz_data) } }));
@@ -217,5 +217,25 @@ describe('Quiz editor', () => {
     await renderApp('/book/1/edit-quiz');
     expect(await screen.findByText("Only the book's owner or a superuser can edit its quiz.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save Quiz' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['the book owner', 'Edit Quiz', FACULTY, EXISTING],
+    ['a superuser, on a book without a quiz,', 'Add Quiz', SUPERUSER, null],
+  ] as const)("offers %s '%s' in the reader, leading to the editor", async (_who, label, who, quiz) => {
+    signInAs(api, who);
+    serveBook(quiz ? [...quiz] : null, FACULTY.user_id);
+    const { user, router } = await renderApp('/book/1');
+    await user.click(await screen.findByRole('link', { name: label }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/book/1/edit-quiz'));
+    expect(await screen.findByRole('heading', { level: 1, name: label })).toBeInTheDocument();
+  });
+
+  it('offers no quiz authoring to a learner in the reader', async () => {
+    signInAs(api, LEARNER);
+    serveBook(EXISTING, FACULTY.user_id);
+    await renderApp('/book/1');
+    await screen.findByRole('heading', { level: 1, name: 'Fundamentals of Laparoscopic Surgery' });
+    expect(screen.queryByRole('link', { name: /Edit Quiz|Add Quiz/ })).not.toBeInTheDocument();
   });
 });
