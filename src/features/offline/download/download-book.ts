@@ -104,9 +104,9 @@ export async function downloadBook({ userId, plan, videoUrls = [], signal }: Dow
     if (!updating) await db.books.put(row);
     let done = plan.textBytes;
     setDownloadProgress(userId, bookId, { done, total });
-    const cache = await caches.open(DOWNLOADS_CACHE);
+    const cache = media.length > 0 ? await caches.open(DOWNLOADS_CACHE) : null;
     for (const medium of media) {
-      if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+      if (signal?.aborted || !cache) throw new DOMException('Aborted', 'AbortError');
       medium.bytes = await storeMedium(cache, medium.url, signal);
       medium.stored = true;
       done += medium.bytes;

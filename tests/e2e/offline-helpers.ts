@@ -1,0 +1,125 @@
+/**
+ * Helpers of the offline browser tests (and the offline bench figures): a book made through the
+ * real API with an uploaded figure in its second chapter and a two-question quiz, the quiz
+ * taken through the UI, the download through the UI, and the server's my-scores.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { api, type ApiSession, createBookViaApi, solidPng } from './book-helpers';
+
+export interface OfflineBookFixture {
+  bookId: number;
+  title: string;
+  chapterTitles: [string, string];
+  secondChapterText: string;
+  imageUrl: string;
+  quizId: number;
+}
+
+const paragraph = (text: string) => ({
+  type: 'paragraph',
+  version: 1,
+  direction: null,
+  format: '',
+  indent: 0,
+  textFormat: 0,
+  textStyle: '',
+  children: [{ type: 'text', version: 1, text, format: 0, style: '', mode: 'normal', detail: 0 }],
+});
+const documentOf = (...children: object[]) => ({ root: { type: 'root', version: 1, direction: null, format: '', indent: 0, children } });
+
+export const QUIZ_QUESTIONS = [
+  { id: 'q1', type: 'single-choice', question: 'Which gas is used for the pneumoperitoneum?', options: ['Carbon dioxide', 'Nitrogen', 'Oxygen'], answer: 'Carbon dioxide' },
+  { id: 'q2', type: 'single-choice', question: 'What intra-abdominal pressure is usual in adults?', options: ['12–15 mmHg', '30–35 mmHg'], answer: '12–15 mmHg' },
+];
+
+/** Uploads a PNG as the session's user (a superuser) and returns its /media/ URL. */
+export async function uploadImage(baseURL: string, session: ApiSession): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(await solidPng(320, 200, '#884422'))], { type: 'image/png' }), 'figure.png');
+  const response = await fetch(`${baseURL}/api/media/upload-image/`, { method: 'POST', headers: { authorization: `Bearer ${session.access}` }, body: form });
+  if (response.status !== 201) throw new Error(`Image upload failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { imageUrl: string }).imageUrl;
+}
+
+/** A book with two chapters (the second shows an uploaded figure) and a two-question quiz. */
+export async function createOfflineBook(baseURL: string, director: ApiSession, label = randomBytes(3).toString('hex')): Promise<OfflineBookFixture> {
+  const imageUrl = await uploadImage(baseURL, director);
+  const title = `Offline ward book ${label}`;
+  const bookId = await createBookViaApi(baseURL, director, title, { cover_image_url: imageUrl });
+  const chapterTitles: [string, string] = ['Access and pneumoperitoneum', 'Port placement'];
+  const secondChapterText = `Triangulate the ports around the target (${label}).`;
+  const contents = [
+    documentOf(paragraph('Open (Hasson) or Veress access, then insufflate to 12–15 mmHg.')),
+    documentOf(paragraph(secondChapterText), { type: 'chapter-image', version: 1, src: imageUrl, altText: 'Port placement figure', width: 320, height: 200, caption: '' }),
+  ];
+  for (const [index, content] of contents.entries()) {
+    const { status, data } = await api(baseURL, director, 'POST', `/books/books/${bookId}/chapters/`, { title: chapterTitles[index], order: index + 1, content_delta: content });
+    if (status !== 201) throw new Error(`Creating a chapter failed: ${status} ${JSON.stringify(data)}`);
+  }
+  const quiz = await api<{ id: number }>(baseURL, director, 'PUT', `/books/books/${bookId}/quiz/`, { title: `Quiz of ${title}`, quiz_data: QUIZ_QUESTIONS });
+  if (quiz.status !== 200 && quiz.status !== 201) throw new Error(`Setting the quiz failed: ${quiz.status} ${JSON.stringify(quiz.data)}`);
+  return { bookId, title, chapterTitles, secondChapterText, imageUrl, quizId: quiz.data.id };
+}
+
+export interface ScoreRecordSeen {
+  id: number;
+  client_attempt_id: string | null;
+  correct_answers: number;
+  total_questions: number;
+  quiz_title: string;
+}
+
+/** The user's score records as the server has them (every page). */
+export async function myScores(baseURL: string, session: ApiSession): Promise<ScoreRecordSeen[]> {
+  const records: ScoreRecordSeen[] = [];
+  let next: string | null = '/books/my-scores/';
+  while (next) {
+    type Answer = ScoreRecordSeen[] | { results: ScoreRecordSeen[]; next: string | null };
+    const { status, data }: { status: number; data: Answer } = await api<Answer>(baseURL, session, 'GET', next);
+    if (status !== 200) throw new Error(`my-scores answered ${status}`);
+    if (Array.isArray(data)) return data;
+    records.push(...data.results);
+    next = data.next ? new URL(data.next).pathname.replace(/^\/api/, '') + new URL(data.next).search : null;
+  }
+  return records;
+}
+
+/** Opens the download dialog in the reader, checks the size is shown first, downloads, waits for 'Available offline'. */
+export async function downloadFromReader(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Download for offline' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download for offline' });
+  await dialog.getByText(/^Total: /).waitFor({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Start download' }).click();
+  await dialog.getByText('Available offline').waitFor({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByText('Available offline').first().waitFor();
+}
+
+/** Takes the two-question quiz in the reader: the first answer right, the second wrong. */
+export async function takeQuiz(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Take the Quiz' }).click();
+  const pane = page.getByTestId('reader-pane');
+  await pane.getByRole('radio', { name: 'Carbon dioxide' }).check();
+  await pane.getByRole('button', { name: 'Submit Answer' }).click();
+  await pane.getByText('Correct!').waitFor();
+  await pane.getByRole('button', { name: 'Next Question' }).click();
+  await pane.getByRole('radio', { name: '30–35 mmHg' }).check();
+  await pane.getByRole('button', { name: 'Submit Answer' }).click();
+  await pane.getByText('Incorrect!').waitFor();
+  await pane.getByRole('button', { name: 'Finish Quiz' }).click();
+}
+
+/** True once the figure of the open chapter has loaded (from the network or the downloads cache). */
+export function chapterImageLoaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const image = document.querySelector<HTMLImageElement>('[data-testid="chapter-content"] img');
+    return Boolean(image && image.complete && image.naturalWidth > 0);
+  });
+}
+
+/** expect.poll with a browser-sized timeout. */
+export function eventually<T>(read: () => T | Promise<T>, timeout = 15_000) {
+  return expect.poll(read, { timeout, interval: 200 });
+}

@@ -1,0 +1,220 @@
+/**
+ * The offline library and the score outbox in Chromium against the real server, really
+ * offline (context.setOffline cuts the service worker's fetches too): download a book, read it
+ * and take its quiz with no network, and see the server gain exactly one score once the
+ * connection — or the server process — comes back.
+ */
+import { createServer } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type AppBrowser, goOffline, goOnline, launchApp, waitForApp, waitForServiceWorker } from '../helpers/browser';
+import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
+import { apiLogin, type ApiSession, DIRECTOR, LEARNER, signInContext } from './book-helpers';
+import { chapterImageLoaded, createOfflineBook, downloadFromReader, eventually, myScores, type OfflineBookFixture, takeQuiz } from './offline-helpers';
+
+const RESIDENT = 'resident@cityhospital.example';
+const baseURL = inject('baseURL');
+const distDir = inject('distDir');
+
+let apps: AppBrowser[] = [];
+afterEach(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  apps = [];
+});
+
+async function openSignedIn(base: string, session: ApiSession, pathname: string): Promise<{ app: AppBrowser; page: Page }> {
+  const app = await launchApp(base);
+  apps.push(app);
+  await signInContext(app.context, session);
+  const page = await app.open(pathname);
+  await waitForServiceWorker(page);
+  return { app, page };
+}
+
+async function reloadApp(page: Page, pathname?: string) {
+  if (pathname) await page.goto(pathname);
+  else await page.reload();
+  await waitForApp(page);
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** The pending line of the sync card on My downloads. */
+const pendingLine = (page: Page) => page.getByRole('main').getByText(/quiz scores? (has|have) not reached the server yet|All your quiz scores have reached the server/);
+
+describe('a downloaded book offline', () => {
+  let director: ApiSession;
+  let learner: ApiSession;
+  let book: OfflineBookFixture;
+
+  beforeAll(async () => {
+    director = await apiLogin(baseURL, DIRECTOR);
+    learner = await apiLogin(baseURL, LEARNER);
+    book = await createOfflineBook(baseURL, director);
+  });
+
+  it('opens after a reload with no network, with its second chapter and figure; the quiz score reaches the server exactly once', async () => {
+    const { app, page } = await openSignedIn(baseURL, learner, `/book/${book.bookId}`);
+    await heading(page, book.title).waitFor();
+    await downloadFromReader(page);
+    const before = await myScores(baseURL, learner);
+
+    await goOffline(app.context);
+    await reloadApp(page);
+    await heading(page, book.title).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: book.chapterTitles[1] }).click();
+    await page.getByText(book.secondChapterText).waitFor();
+    await eventually(() => chapterImageLoaded(page)).toBe(true);
+
+    await takeQuiz(page);
+    await page.getByText('Saved on this device — will sync when online').waitFor({ timeout: 10_000 });
+
+    // Still offline: a reload keeps the attempt, counted.
+    await reloadApp(page, '/downloads');
+    await heading(page, 'My downloads').waitFor();
+    await expect.poll(() => pendingLine(page).textContent()).toBe('1 quiz score has not reached the server yet.');
+    expect(await myScores(baseURL, learner)).toHaveLength(before.length);
+
+    await goOnline(app.context);
+    await eventually(() => pendingLine(page).textContent(), 20_000).toBe('All your quiz scores have reached the server.');
+    const after = await myScores(baseURL, learner);
+    expect(after).toHaveLength(before.length + 1);
+    const added = after.find((record) => !before.some((b) => b.id === record.id))!;
+    expect(added).toMatchObject({ correct_answers: 1, total_questions: 2 });
+    expect(added.client_attempt_id).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Nothing is sent twice: another trigger (focus, reload) leaves the server as it is.
+    await reloadApp(page);
+    await page.waitForTimeout(1500);
+    expect(await myScores(baseURL, learner)).toHaveLength(before.length + 1);
+  });
+
+  it('says a book that is not downloaded needs a connection, at once', async () => {
+    const other = await createOfflineBook(baseURL, director);
+    const { app, page } = await openSignedIn(baseURL, learner, '/books');
+    await goOffline(app.context);
+    const started = Date.now();
+    await reloadApp(page, `/book/${other.bookId}`);
+    await page.getByText('This book is not downloaded. Connect to the internet to open it.').waitFor({ timeout: 5_000 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('leaves no book marked available when the download is cut off by going offline, and resumes online', async () => {
+    const other = await createOfflineBook(baseURL, director);
+    const { app, page } = await openSignedIn(baseURL, learner, `/book/${other.bookId}`);
+    await heading(page, other.title).waitFor();
+    await page.getByRole('button', { name: 'Download for offline' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download for offline' });
+    await dialog.getByText(/^Total: /).waitFor({ timeout: 20_000 });
+    await goOffline(app.context);
+    await dialog.getByRole('button', { name: 'Start download' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The book is not available offline.' }).waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByText('Available offline').count()).toBe(0);
+
+    await reloadApp(page, '/downloads');
+    await page.getByText(/Download interrupted/).waitFor();
+    expect(await page.getByText('Available offline').count()).toBe(0);
+    await reloadApp(page, `/book/${other.bookId}`);
+    await page.getByText('This book is not downloaded. Connect to the internet to open it.').waitFor();
+
+    await goOnline(app.context);
+    await reloadApp(page);
+    await page.getByRole('button', { name: 'Resume download' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start download' }).click();
+    await page.getByRole('dialog').getByText('Available offline').waitFor({ timeout: 30_000 });
+  });
+
+  it("keeps two users' downloads and attempts apart on one browser profile", async () => {
+    const { app, page } = await openSignedIn(baseURL, learner, `/book/${book.bookId}`);
+    await downloadFromReader(page);
+    const learnerBefore = await myScores(baseURL, learner);
+    await goOffline(app.context);
+    await reloadApp(page);
+    await takeQuiz(page);
+    await page.getByText('Saved on this device — will sync when online').waitFor();
+
+    // The learner signs out (offline), the resident signs in on the same browser.
+    await page.evaluate(() => localStorage.clear());
+    await goOnline(app.context);
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByLabel(/^Email/).fill(RESIDENT);
+    await page.getByLabel(/^Password/).fill('Endotrainer#2026');
+    await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dashboard');
+
+    await reloadApp(page, '/downloads');
+    await page.getByText('You have not downloaded any books yet.', { exact: false }).waitFor();
+    await expect.poll(() => pendingLine(page).textContent()).toBe('All your quiz scores have reached the server.');
+    await page.waitForTimeout(2000);
+    expect(await myScores(baseURL, learner)).toHaveLength(learnerBefore.length);
+    await goOffline(app.context);
+    await reloadApp(page, `/book/${book.bookId}`);
+    await page.getByText('This book is not downloaded. Connect to the internet to open it.').waitFor();
+
+    // The learner signs in again: the waiting attempt is sent, once, and the download is back.
+    await goOnline(app.context);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await waitForApp(page);
+    await page.getByLabel(/^Email/).fill(LEARNER);
+    await page.getByLabel(/^Password/).fill('Endotrainer#2026');
+    await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dashboard');
+    await eventually(async () => (await myScores(baseURL, learner)).length, 20_000).toBe(learnerBefore.length + 1);
+    await reloadApp(page, '/downloads');
+    await page.getByRole('link', { name: book.title }).waitFor();
+  });
+});
+
+describe('the server process stopped and started again', () => {
+  let server: RunningServer | null = null;
+  let dataDir: string;
+  let port: number;
+
+  const freePort = () =>
+    new Promise<number>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: found } = probe.address() as { port: number };
+        probe.close(() => resolve(found));
+      });
+    });
+  const start = async () => {
+    server = await startServerProcess({ DATA_DIR: dataDir, DIST_DIR: distDir, SKIP_BUILD: '1', PORT: String(port) }, 120_000);
+    return server.url;
+  };
+
+  beforeAll(async () => {
+    dataDir = tempDataDir();
+    port = await freePort();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('sends the attempt taken while the server was down within about a minute of its return, with no user action', { timeout: 240_000 }, async () => {
+    const base = await start();
+    const director = await apiLogin(base, DIRECTOR);
+    const learner = await apiLogin(base, LEARNER);
+    const book = await createOfflineBook(base, director);
+    const { page } = await openSignedIn(base, learner, `/book/${book.bookId}`);
+    await downloadFromReader(page);
+    const before = await myScores(base, learner);
+
+    await server!.stop();
+    await reloadApp(page);
+    await heading(page, book.title).waitFor({ timeout: 15_000 });
+    await takeQuiz(page);
+    await page.getByText('Saved on this device — will sync when online').waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(3000);
+
+    await start();
+    const back = Date.now();
+    await eventually(async () => (await myScores(base, learner)).length, 75_000).toBe(before.length + 1);
+    expect(Date.now() - back).toBeLessThan(70_000);
+    await page.getByText('Score saved').waitFor({ timeout: 10_000 });
+  });
+});
