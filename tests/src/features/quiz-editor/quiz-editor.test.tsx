@@ -226,7 +226,7 @@ describe('Quiz editor', () => {
     signInAs(api, who);
     serveBook(quiz ? [...quiz] : null, FACULTY.user_id);
     const { user, router } = await renderApp('/book/1');
-    await user.click(await screen.findByRole('link', { name: label }));
+    await user.click(await screen.findByRole('link', { name: label }, { timeout: 5000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/book/1/edit-quiz'));
     expect(await screen.findByRole('heading', { level: 1, name: label })).toBeInTheDocument();
   });
@@ -235,7 +235,7 @@ describe('Quiz editor', () => {
     signInAs(api, LEARNER);
     serveBook(EXISTING, FACULTY.user_id);
     await renderApp('/book/1');
-    await screen.findByRole('heading', { level: 1, name: 'Fundamentals of Laparoscopic Surgery' });
+    await screen.findByRole('button', { name: 'Take the Quiz' }, { timeout: 5000 });
     expect(screen.queryByRole('link', { name: /Edit Quiz|Add Quiz/ })).not.toBeInTheDocument();
   });
 });
