@@ -7,7 +7,7 @@ import { AccountNavbar } from '../features/auth/components/account-navbar';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
 import { useSessionRedirects } from '../features/auth/use-session-redirects';
 import { startOutboxSyncWhenSignedIn } from '../features/offline/sync/start-when-signed-in';
-import { quizHistoryKeys } from '../features/quiz-history/api/get-my-scores';
+import { quizHistoryKeys } from '../features/quiz-history/api/quiz-history-keys';
 
 export interface RouterContext {
   queryClient: QueryClient;
