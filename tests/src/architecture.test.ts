@@ -59,3 +59,20 @@ describe('import boundaries of src/', () => {
     expect(violations).toEqual([]);
   });
 });
+
+describe('layers of the editor feature', () => {
+  const EDITOR = path.join(SRC, 'features/editor');
+  const layerOf = (file: string) => path.relative(EDITOR, file).split(path.sep)[0]!;
+
+  it('lets no plugin or node import a component (components compose plugins, not the reverse)', () => {
+    const violations: string[] = [];
+    for (const file of sourceFiles(EDITOR)) {
+      const layer = layerOf(file);
+      if (layer !== 'plugins' && layer !== 'nodes') continue;
+      for (const target of internalImports(file)) {
+        if (target.startsWith(EDITOR) && layerOf(target) === 'components') violations.push(`${path.relative(SRC, file)} imports ${path.relative(SRC, target)}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+});

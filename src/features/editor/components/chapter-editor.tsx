@@ -14,12 +14,12 @@ import { type ChapterEditorHandle, ContentHandlePlugin } from '../plugins/conten
 import { ImagePlugin } from '../plugins/image-plugin';
 import { LinkGuardPlugin } from '../plugins/link-guard-plugin';
 import { SafeLinksPlugin } from '../plugins/safe-links-plugin';
-import { type MediaUploader, ToolbarPlugin } from '../plugins/toolbar-plugin';
+import { type MediaUploader, ToolbarPlugin } from '../plugins/toolbar/toolbar-plugin';
 import { VideoPlugin } from '../plugins/video-plugin';
 import { ComposerBoundary } from './error-boundary';
 
 export type { ChapterEditorHandle } from '../plugins/content-handle-plugin';
-export type { MediaUploader } from '../plugins/toolbar-plugin';
+export type { MediaUploader } from '../plugins/toolbar/toolbar-plugin';
 
 /** SPEC §2: the editor's placeholder. */
 export const EDITOR_PLACEHOLDER = 'Start writing your amazing chapter...';

@@ -2,7 +2,7 @@ import FormatColorReset from '@mui/icons-material/FormatColorReset';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
-import { TEXT_COLOURS } from '../palette';
+import { TEXT_COLOURS } from '../../palette';
 
 export interface ColourPickerProps {
   anchorEl: HTMLElement | null;
