@@ -12,12 +12,12 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { InstallButton } from './install-button';
 import { NAVBAR_LINKS } from './navigation-links';
-import type { NavbarAccountVariant } from './navbar-account';
+import type { NavbarAccountVariant } from './navbar-account-section';
 import { RouterButton, RouterLink, RouterListItemButton } from './router-link';
 
 export interface NavbarProps {
   brand: string;
-  /** The account part (Login/Register, or the signed-in user's links); see NavbarAccount. */
+  /** The account part (Login/Register, or the signed-in user's links); see navbar-account-section. */
   renderAccount: (variant: NavbarAccountVariant, onNavigate?: () => void) => ReactNode;
 }
 

@@ -3,7 +3,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppShell } from '../components/app-shell';
 import { contactDetails, institute } from '../content/institute';
-import { AccountNavbar } from '../features/auth/components/account-navbar';
+import { NavbarSessionSlot } from '../features/auth/components/navbar-session-slot';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
 import { useSessionRedirects } from '../features/auth/use-session-redirects';
 import { startOutboxSyncWhenSignedIn } from '../features/offline/sync/start-when-signed-in';
@@ -26,7 +26,7 @@ function RootLayout() {
     <AppShell
       navbar={{
         brand: institute.shortName,
-        renderAccount: (variant, onNavigate) => <AccountNavbar variant={variant} onNavigate={onNavigate} />,
+        renderAccount: (variant, onNavigate) => <NavbarSessionSlot variant={variant} onNavigate={onNavigate} />,
       }}
       footer={{
         brand: institute.name,
