@@ -99,7 +99,8 @@ function MatchControl({ question, draft, onChange, disabled, labelledBy, shuffle
               value={pairs.find((p) => p.left === left)?.right ?? ''}
               onChange={(event) => choose(left, event.target.value)}
               inputProps={{ 'aria-label': `Match for ${left}` }}
-              sx={{ minHeight: 44, '& select': { whiteSpace: 'normal' } }}
+              // The select itself is the tap target: at least 44 px tall.
+              sx={{ '& select': { minHeight: 44, boxSizing: 'border-box', py: 1.25, whiteSpace: 'normal' } }}
             >
               <option value="">Choose a match…</option>
               {rights.map((right) => (

@@ -1,0 +1,134 @@
+/**
+ * Helpers of the quiz browser tests: a quiz of all four types arranged through the API, the
+ * learner's answers given through the real controls, and the server's score records.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { api, type ApiSession, createBookViaApi, eventually } from './book-helpers';
+
+/** Four questions, one of each type; match answers written as [left, right] pairs (normalised by the server). */
+export const FOUR_TYPES_QUIZ = [
+  {
+    id: 1,
+    type: 'single-choice',
+    question: 'Which gas is used for pneumoperitoneum?',
+    options: ['CO2', 'N2O', 'Air'],
+    answer: 'CO2',
+    explanation: 'CO2 is non-flammable and quickly absorbed.',
+  },
+  { id: 2, type: 'multiple-choice', question: 'Which port sizes are standard?', options: ['5 mm', '10 mm', '30 mm'], answer: ['5 mm', '10 mm'] },
+  {
+    id: 3,
+    type: 'match-the-following',
+    question: 'Match each instrument to its use',
+    left: ['Veress needle', 'Grasper', 'Clip applier'],
+    right: ['Insufflation', 'Holding tissue', 'Ligating vessels'],
+    answer: [
+      ['Veress needle', 'Insufflation'],
+      ['Grasper', 'Holding tissue'],
+      ['Clip applier', 'Ligating vessels'],
+    ],
+    explanation: 'Each instrument has one main job.',
+  },
+  { id: 4, type: 'reorder', question: 'Put the steps of access in order', options: ['Inspect', 'Access', 'Dissect', 'Insufflate'], answer: ['Access', 'Insufflate', 'Inspect', 'Dissect'] },
+];
+
+export const CORRECT_MATCHES: [string, string][] = [
+  ['Veress needle', 'Insufflation'],
+  ['Grasper', 'Holding tissue'],
+  ['Clip applier', 'Ligating vessels'],
+];
+
+/** A new book (no chapters) with the four-type quiz; returns the book's and the quiz's ids. */
+export async function bookWithQuiz(baseURL: string, author: ApiSession, title: string): Promise<{ bookId: number; quizId: number; quizTitle: string }> {
+  const bookId = await createBookViaApi(baseURL, author, title);
+  const quizTitle = `${title} — Quiz`;
+  const { status, data } = await api<{ id: number }>(baseURL, author, 'PUT', `/books/books/${bookId}/quiz/`, { title: quizTitle, quiz_data: JSON.stringify(FOUR_TYPES_QUIZ) });
+  if (status !== 201) throw new Error(`Setting the quiz failed: ${status} ${JSON.stringify(data)}`);
+  return { bookId, quizId: data.id, quizTitle };
+}
+
+export interface ScoreRecord {
+  quiz: number | null;
+  quiz_title: string;
+  quiz_version: number | null;
+  correct_answers: number;
+  total_questions: number;
+  score_percentage: number;
+  client_attempt_id: string | null;
+}
+
+/** The learner's score records of one quiz, from GET /books/my-scores/ (every page). */
+export async function scoresOf(baseURL: string, learner: ApiSession, quizId: number): Promise<ScoreRecord[]> {
+  const { status, data } = await api<{ results: ScoreRecord[] }>(baseURL, learner, 'GET', '/books/my-scores/?page_size=100');
+  if (status !== 200) throw new Error(`my-scores answered ${status}`);
+  return data.results.filter((record) => record.quiz === quizId);
+}
+
+export const quizPane = (page: Page) => page.getByTestId('reader-pane');
+export const questionHeading = (page: Page) => quizPane(page).getByRole('heading', { level: 3 }).first();
+
+/** Opens the book and its quiz through 'Start Quiz' (the book has no chapters). */
+export async function openQuiz(page: Page, bookId: number): Promise<void> {
+  if (!new URL(page.url()).pathname.endsWith(`/book/${bookId}`)) await page.goto(`/book/${bookId}`);
+  await quizPane(page).getByRole('button', { name: 'Start Quiz' }).click();
+}
+
+export async function expectQuestion(page: Page, text: string): Promise<void> {
+  await eventually(() => questionHeading(page).textContent()).toBe(text);
+}
+
+export const button = (page: Page, name: string): Locator => quizPane(page).getByRole('button', { name, exact: true });
+
+export async function chooseMatches(page: Page, pairs: [string, string][]): Promise<void> {
+  for (const [left, right] of pairs) await quizPane(page).getByRole('combobox', { name: `Match for ${left}` }).selectOption(right);
+}
+
+/** The reorder list as shown, top to bottom. */
+export async function reorderItems(page: Page, question: string): Promise<string[]> {
+  const items = await quizPane(page).getByRole('list', { name: question }).getByRole('listitem').allTextContents();
+  return items.map((text) => text.replace(/^\d+\./, '').trim());
+}
+
+/** Moves items with their 'Move "x" up' buttons until the list reads `target`. */
+export async function putInOrder(page: Page, question: string, target: string[]): Promise<void> {
+  for (let i = 0; i < target.length; i++) {
+    for (let guard = 0; guard < target.length; guard++) {
+      const items = await reorderItems(page, question);
+      if (items.indexOf(target[i]!) <= i) break;
+      await quizPane(page).getByRole('button', { name: `Move "${target[i]}" up` }).click();
+    }
+  }
+}
+
+/**
+ * Answers the four-type quiz from its first question to the results: every answer correct
+ * except the single-choice one when `wrongFirst` is set.
+ */
+export async function takeFourTypeQuiz(page: Page, { wrongFirst = false } = {}): Promise<void> {
+  await expectQuestion(page, 'Which gas is used for pneumoperitoneum?');
+  await quizPane(page).getByRole('radio', { name: wrongFirst ? 'Air' : 'CO2' }).check();
+  await button(page, 'Submit Answer').click();
+  await eventually(() => quizPane(page).getByText(wrongFirst ? 'Incorrect!' : 'Correct!').count()).toBe(1);
+  await eventually(() => quizPane(page).getByText('CO2 is non-flammable and quickly absorbed.').count()).toBe(1);
+  await button(page, 'Next Question').click();
+
+  await expectQuestion(page, 'Which port sizes are standard?');
+  await quizPane(page).getByRole('checkbox', { name: '10 mm' }).check();
+  await quizPane(page).getByRole('checkbox', { name: '5 mm' }).check();
+  await button(page, 'Submit Answer').click();
+  await eventually(() => quizPane(page).getByText('Correct!').count()).toBe(1);
+  await button(page, 'Next Question').click();
+
+  await expectQuestion(page, 'Match each instrument to its use');
+  await chooseMatches(page, CORRECT_MATCHES);
+  await button(page, 'Submit Answer').click();
+  await eventually(() => quizPane(page).getByText('Correct!').count()).toBe(1);
+  await button(page, 'Next Question').click();
+
+  await expectQuestion(page, 'Put the steps of access in order');
+  await putInOrder(page, 'Put the steps of access in order', ['Access', 'Insufflate', 'Inspect', 'Dissect']);
+  await button(page, 'Submit Answer').click();
+  await eventually(() => quizPane(page).getByText('Correct!').count()).toBe(1);
+  await button(page, 'Finish Quiz').click();
+  await eventually(() => page.getByTestId('quiz-results').count()).toBe(1);
+}
