@@ -1,108 +1,274 @@
 /**
- * `npm run bench`: figures, not pass/fail. API throughput and latency on the real app (SQLite,
- * or PostgreSQL with BENCH_DATABASE_URL) seeded with the demo content, and the PWA's sizes.
- * Every load loop is bounded in time and stays on 127.0.0.1.
+ * `npm run bench`: the figures of issue 12, each printed beside its goal. Not a test: the
+ * figures depend on the machine and on what else runs on it. Everything stays on 127.0.0.1.
+ *
+ *   npm run bench                                   first visit, Lighthouse, API on SQLite
+ *   BENCH_DATABASE_URL=postgres://…/db npm run bench    the API on PostgreSQL too (a database of its own is made and dropped)
+ *   npm run bench -- --scale                        data at scale as well (seeds 1 000 000 score records: minutes)
+ *   npm run bench -- --profile                      a CPU profile of the server under the books-list load
+ *   npm run bench -- --only=first-visit,api         some parts only (first-visit, lighthouse, api, scale, profile)
+ *
+ * Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE_RUNS (3).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { buildApp } from '../../server/app';
-import { DIST_DIR } from '../../server/build';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
-import { createRepositories } from '../../server/repositories';
-import { DEMO_PASSWORD, seedDemo } from '../../server/seed';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '../../server/seed';
+import { ROOT, type RunningServer, startServerProcess } from '../helpers/server-process';
+import { demoEndpoints, type Endpoint, load, type LoadFigures, recordAnswers, signIn, startCeiling } from './api-load';
+import { measureFirstVisit } from './first-visit';
+import { type LighthouseScores, runLighthouse } from './lighthouse';
+import { summariseProfile } from './profile';
+import { explainHotPaths, SCALE, seedAtScale } from './scale';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const wants = (part: string) => (only ? only.includes(part) : part === 'scale' ? args.includes('--scale') : part === 'profile' ? args.includes('--profile') : true);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LEARNER = 'learner@example.com';
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const verdict = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+function line(figure: string, measured: string, goal: string, ok: boolean) {
+  console.log(`  ${verdict(ok)} ${figure.padEnd(52)} ${measured.padStart(16)}   goal ${goal}`);
 }
 
-async function load(name: string, request: () => Promise<Response>) {
-  const latencies: number[] = [];
-  let failures = 0;
-  const end = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < end) {
-        const start = performance.now();
-        const res = await request();
-        await res.arrayBuffer();
-        if (res.status >= 400) failures++;
-        latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `  ${name.padEnd(44)} ${(latencies.length / SECONDS).toFixed(0).padStart(6)} req/s   p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(latencies, 95).toFixed(1).padStart(6)} ms${failures ? `   ${failures} errors` : ''}`,
-  );
-}
+const cleanups: (() => Promise<void> | void)[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
 
-async function api() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lap-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) });
-  const db = openDatabase(config);
-  await migrateToLatest(db);
-  await seedDemo(createRepositories(db.kysely, db.dialect), config);
-  const app = await buildApp({ config, db, loginLimits: { perAccount: { points: 1e6, seconds: 60 }, perIp: { points: 1e6, seconds: 60 } } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
-  const post = (url: string, body: unknown, token?: string) =>
-    fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-
-  console.log(`API on ${db.dialect} — ${CONCURRENCY} concurrent clients, ${SECONDS} s each`);
-  const t0 = performance.now();
-  const { access } = (await (await post('/accounts/login/', { email: 'learner@example.com', password: DEMO_PASSWORD })).json()) as { access: string };
-  console.log(`  one login (scrypt N=2^15)                     ${(performance.now() - t0).toFixed(0)} ms`);
-  const auth = { authorization: `Bearer ${access}` };
-  const books = (await (await fetch(`${base}/books/books/`, { headers: auth })).json()) as { results: { id: number; quiz: { id: number } | null }[] };
-  const book = books.results.find((b) => b.quiz)!;
-  const detail = (await (await fetch(`${base}/books/books/${book.id}/`, { headers: auth })).json()) as { quiz: { id: number; quiz_data: string } };
-  const questions = JSON.parse(detail.quiz.quiz_data) as { id: number; answer: unknown }[];
-  const answers = questions.map((q) => ({ questionId: q.id, answer: q.answer, status: 'answered' }));
-
-  await load('GET /api/health/', () => fetch(`${base}/health/`));
-  await load('GET /api/books/books/', () => fetch(`${base}/books/books/`, { headers: auth }));
-  await load('GET /api/books/books/{id}/chapters/ (4 chapters)', () => fetch(`${base}/books/books/${book.id}/chapters/`, { headers: auth }));
-  await load('POST /api/books/quizzes/{id}/scores/ (graded)', () =>
-    post(`/books/quizzes/${detail.quiz.id}/scores/`, { total_questions: questions.length, correct_answers: 0, answers, client_attempt_id: crypto.randomUUID() }, access),
-  );
-  await load('GET /api/books/my-scores/', () => fetch(`${base}/books/my-scores/`, { headers: auth }));
-  await app.close();
-  await db.close();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-function sizes() {
-  if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
-    console.log('\nPWA sizes: no dist/ yet (run npm start or npm run build first)');
-    return;
-  }
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else files.push(full);
+/** A PostgreSQL database of its own under BENCH_DATABASE_URL, dropped at the end. */
+async function postgresDatabase(): Promise<string | undefined> {
+  const admin = process.env.BENCH_DATABASE_URL;
+  if (!admin) return undefined;
+  const name = `lap_bench_${Math.random().toString(16).slice(2, 10)}`;
+  const run = async (text: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
     }
   };
-  walk(DIST_DIR);
-  const gz = (file: string) => gzipSync(readFileSync(file)).length;
-  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  const js = files.filter((f) => f.endsWith('.js'));
-  console.log('\nPWA sizes (gzip)');
-  console.log(`  all JavaScript: ${kib(js.reduce((s, f) => s + gz(f), 0))} in ${js.length} files; all files: ${kib(files.reduce((s, f) => s + statSync(f).size, 0))} raw`);
-  const html = readFileSync(path.join(DIST_DIR, 'index.html'), 'utf8');
-  const initial = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => path.join(DIST_DIR, m[1]!));
-  console.log(`  loaded by index.html before any route: ${kib(initial.reduce((s, f) => s + gz(f), 0))} (${initial.map((f) => path.basename(f)).join(', ')})`);
-  const largest = js.map((f) => [path.basename(f), gz(f)] as const).sort((a, b) => b[1] - a[1]).slice(0, 5);
-  for (const [name, size] of largest) console.log(`    ${name.padEnd(48)} ${kib(size)}`);
+  await run(`create database ${name}`);
+  cleanups.push(() => run(`drop database if exists ${name} with (force)`));
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
-await api();
-sizes();
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const server = await startServerProcess({ LOG_LEVEL: 'warn', ACCESS_TOKEN_LIFETIME: '3600', ...env }, 10 * 60_000);
+  cleanups.push(() => server.stop());
+  return server;
+}
+
+const distDir = tempDir('lap-bench-dist-');
+
+async function firstVisit(server: RunningServer) {
+  console.log('\nFirst visit (fresh Chromium profile, phone screen, until the network is idle; compressed bytes)');
+  for (const pathname of ['/', '/training-programs', '/news-updates/0']) {
+    const visit = await measureFirstVisit(server.url, pathname);
+    const goal = pathname === '/';
+    line(`JavaScript on a first visit to ${pathname}`, kib(visit.scriptBytes), goal ? '≤ 180 KiB' : '(no goal)', !goal || visit.scriptBytes <= 180 * 1024);
+    console.log(`         all files ${kib(visit.totalBytes)} in ${visit.files.length}; load event ${visit.loadMs} ms; service worker precache meanwhile: ${kib(visit.workerBytes)} in ${visit.workerFiles} files`);
+    if (pathname === '/') {
+      for (const file of visit.files.filter((f) => f.type === 'script').sort((a, b) => b.bytes - a.bytes).slice(0, 8)) {
+        console.log(`           ${kib(file.bytes).padStart(10)} ${file.encoding ?? 'identity'} ${file.url}`);
+      }
+      const uncompressed = visit.files.filter((f) => !f.encoding && f.bytes > 1024 && /script|stylesheet|document/.test(f.type));
+      if (uncompressed.length) console.log(`         sent without compression: ${uncompressed.map((f) => f.url).join(', ')}`);
+    }
+  }
+}
+
+async function lighthouse(server: RunningServer) {
+  console.log(`\nLighthouse 12 mobile (default throttling), median of ${LIGHTHOUSE_RUNS} runs`);
+  const session = await signIn(server.url, LEARNER, DEMO_PASSWORD);
+  const claims = JSON.parse(Buffer.from(session.access.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const keys = ['user_id', 'email', 'full_name', 'organization_id', 'organization_name', 'organization_role', 'is_superuser', 'is_staff'];
+  const user = Object.fromEntries(keys.map((key) => [key, claims[key] ?? null]));
+  // As the browser tests sign in: the session is in localStorage before the app's first script.
+  const signedIn = `if (location.origin === ${JSON.stringify(server.url)} && !sessionStorage.getItem('bench-signed-in')) {
+    sessionStorage.setItem('bench-signed-in', '1');
+    localStorage.setItem('access_token', ${JSON.stringify(session.access)});
+    localStorage.setItem('refresh_token', ${JSON.stringify(session.refresh)});
+    localStorage.setItem('user', ${JSON.stringify(JSON.stringify(user))});
+  }`;
+  const books = (await (await fetch(`${server.url}/api/books/books/`, { headers: { authorization: `Bearer ${session.access}` } })).json()) as { results: { id: number }[] };
+  const pages: [string, string | undefined, boolean][] = [
+    ['/', undefined, true],
+    ['/training-programs', undefined, true],
+    ['/news-updates/0', undefined, true],
+    ['/books', signedIn, false],
+    [`/book/${books.results.at(-1)!.id}`, signedIn, false],
+  ];
+  for (const [pathname, init, isPublic] of pages) {
+    const runs: LighthouseScores[] = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(server.url + pathname, init));
+    const m = (key: keyof Omit<LighthouseScores, 'failed'>) => median(runs.map((r) => r[key] as number));
+    line(`performance ${pathname}`, String(m('performance')), '≥ 95', m('performance') >= 95);
+    console.log(`         LCP ${(m('lcp') / 1000).toFixed(1)} s, TBT ${m('tbt').toFixed(0)} ms (runs: ${runs.map((r) => r.performance).join(', ')})`);
+    line(`accessibility ${pathname}`, String(m('accessibility')), '100', m('accessibility') === 100);
+    if (isPublic) line(`SEO ${pathname}`, String(m('seo')), '≥ 95', m('seo') >= 95);
+    const failed = [...new Set(runs.flatMap((r) => r.failed))];
+    if (failed.length) console.log(`         audits not passed: ${failed.join(', ')}`);
+  }
+}
+
+/** The issue measures a list of 20 books: the superuser adds books until there are `count`. */
+async function ensureBooks(server: RunningServer, count: number) {
+  const { access } = await signIn(server.url, 'director@institute.example', DEMO_PASSWORD);
+  const headers = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
+  const { count: existing } = (await (await fetch(`${server.url}/api/books/books/`, { headers })).json()) as { count: number };
+  for (let i = existing; i < count; i++) {
+    const response = await fetch(`${server.url}/api/books/books/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: `Bench book ${i + 1}: port placement and ergonomics`, author: 'Bench author', description: 'Added by the bench so the list has twenty books, as measured in issue 12.' }),
+    });
+    if (response.status !== 201) throw new Error(`Adding a bench book failed: ${response.status} ${await response.text()}`);
+  }
+}
+
+async function api(server: RunningServer, label: string) {
+  console.log(`\nAPI on ${label}: ${CONNECTIONS} connections, ${SECONDS} s each, against a bare Fastify answering the same bytes from memory`);
+  await ensureBooks(server, 20);
+  const { access } = await signIn(server.url, LEARNER, DEMO_PASSWORD);
+  const endpoints = await demoEndpoints(server.url, access);
+  const answers = await recordAnswers(server.url, endpoints);
+  const ceiling = await startCeiling(answers);
+  const goal = label.startsWith('PostgreSQL') ? 0.15 : 0.3;
+  try {
+    for (const [i, endpoint] of endpoints.entries()) {
+      const app = await load(server.url, endpoint, { connections: CONNECTIONS, seconds: SECONDS });
+      const bare = await load(ceiling.url, endpoint, { connections: CONNECTIONS, seconds: SECONDS });
+      const ratio = app.rps / bare.rps;
+      const primary = i === 0;
+      line(`${endpoint.name} (${answers[i]!.bytes} B): ratio`, ratio.toFixed(3), primary ? `≥ ${goal}` : '(measured the same way)', !primary || ratio >= goal);
+      line(`${endpoint.name}: p99`, `${app.p99.toFixed(1)} ms`, '≤ 20 ms', app.p99 <= 20);
+      console.log(`         app ${app.rps.toFixed(0)} req/s, p50 ${app.p50} ms; ceiling ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms${app.failures ? `; ${app.failures} failed answers` : ''}`);
+    }
+  } finally {
+    await ceiling.stop();
+  }
+}
+
+/** p50/p99 of the list endpoints at low concurrency (latency, not throughput). */
+async function listLatencies(server: RunningServer): Promise<Map<string, LoadFigures>> {
+  const admin = await signIn(server.url, 'admin@cityhospital.example', DEMO_PASSWORD);
+  const learner = await signIn(server.url, LEARNER, DEMO_PASSWORD);
+  const profile = (await (await fetch(`${server.url}/api/accounts/profile/`, { headers: { authorization: `Bearer ${admin.access}` } })).json()) as { organization_id: number };
+  const as = (token: string) => ({ authorization: `Bearer ${token}` });
+  const books = (await (await fetch(`${server.url}/api/books/books/`, { headers: as(learner.access) })).json()) as { count: number; results: { id: number }[] };
+  const lastBooksPage = Math.max(1, Math.ceil(books.count / 50));
+  const scores = (await (await fetch(`${server.url}/api/books/my-scores/`, { headers: as(learner.access) })).json()) as { count: number };
+  const lastScoresPage = Math.max(1, Math.ceil(scores.count / 50));
+  const bookId = books.results.at(-1)!.id;
+  const endpoints: Endpoint[] = [
+    { name: 'books list, first page', method: 'GET', url: '/api/books/books/', headers: as(learner.access) },
+    { name: 'books list, last page', method: 'GET', url: `/api/books/books/?page=${lastBooksPage}`, headers: as(learner.access) },
+    { name: 'book detail', method: 'GET', url: `/api/books/books/${bookId}/`, headers: as(learner.access) },
+    { name: 'chapter list', method: 'GET', url: `/api/books/books/${bookId}/chapters/`, headers: as(learner.access) },
+    { name: 'my-scores, first page', method: 'GET', url: '/api/books/my-scores/', headers: as(learner.access) },
+    { name: 'my-scores, last page', method: 'GET', url: `/api/books/my-scores/?page=${lastScoresPage}`, headers: as(learner.access) },
+    { name: 'organization members, first page', method: 'GET', url: `/api/accounts/organizations/${profile.organization_id}/users/`, headers: as(admin.access) },
+  ];
+  const figures = new Map<string, LoadFigures>();
+  for (const endpoint of endpoints) figures.set(endpoint.name, await load(server.url, endpoint, { connections: 4, seconds: Math.max(2, Math.round(SECONDS / 2)) }));
+  return figures;
+}
+
+async function scale(small: RunningServer, databaseUrl: string | undefined, label: string) {
+  console.log(`\nData at scale on ${label}: ${SCALE.books} books, ${SCALE.users} users, ${SCALE.organizations} organizations, ${SCALE.scores} score records`);
+  const before = await listLatencies(small);
+  const dataDir = tempDir('lap-bench-scale-');
+  const started = performance.now();
+  await seedAtScale(dataDir, databaseUrl, (text) => console.log(text));
+  console.log(`    seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const server = await startServer({ DATA_DIR: dataDir, DIST_DIR: distDir, SKIP_BUILD: '1', SEED_DEMO: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const after = await listLatencies(server);
+  for (const [name, figures] of after) {
+    const base = before.get(name)!;
+    const ratio = figures.p50 / Math.max(base.p50, 1);
+    line(`${name}: p50 at scale / small`, `${figures.p50} / ${base.p50} ms`, '≤ 2×', ratio <= 2);
+    console.log(`         p99 ${figures.p99} ms at scale, ${base.p99} ms small${figures.failures ? `; ${figures.failures} failed answers` : ''}`);
+  }
+  console.log('    query plans of the hot paths (EXPLAIN on the scale database):');
+  for (const text of await explainHotPaths(dataDir, databaseUrl)) console.log(`      ${text}`);
+}
+
+async function profile() {
+  console.log('\nCPU profile of the server under the books-list load (node --cpu-prof)');
+  const profileDir = tempDir('lap-bench-profile-');
+  const dataDir = tempDir('lap-bench-profile-data-');
+  // --cpu-prof is refused in NODE_OPTIONS: node itself runs the server, with tsx as its loader.
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'server/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', SEED_DEMO: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /running at (http:\/\/[\d.:]+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`The profiled server exited with ${code}:\n${output}`)));
+  });
+  const server = {
+    url,
+    stop: () => new Promise<void>((resolve) => {
+      child.removeAllListeners('exit');
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+  try {
+    const { access } = await signIn(server.url, LEARNER, DEMO_PASSWORD);
+    const endpoint: Endpoint = { name: 'books list', method: 'GET', url: '/api/books/books/', headers: { authorization: `Bearer ${access}` } };
+    const figures = await load(server.url, endpoint, { connections: CONNECTIONS, seconds: SECONDS * 2 });
+    console.log(`    ${figures.rps.toFixed(0)} req/s while profiling`);
+  } finally {
+    await server.stop();
+  }
+  // tsx runs the server in a child node process: the largest profile is the server's.
+  const files = readdirSync(profileDir).map((f) => path.join(profileDir, f));
+  const largest = files.sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
+  if (!largest) throw new Error('No CPU profile was written');
+  for (const text of summariseProfile(JSON.parse(readFileSync(largest, 'utf8')), 20)) console.log(`    ${text}`);
+}
+
+try {
+  console.log(`Bench on ${new Date().toISOString()}, Node ${process.version}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  const server = await startServer({ DATA_DIR: tempDir('lap-bench-data-'), DIST_DIR: distDir, SEED_DEMO: '1' });
+  if (wants('first-visit')) await firstVisit(server);
+  if (wants('lighthouse')) await lighthouse(server);
+  if (wants('api')) await api(server, 'SQLite');
+  const postgres = wants('api') || wants('scale') ? await postgresDatabase() : undefined;
+  let pgServer: RunningServer | undefined;
+  if (postgres) {
+    pgServer = await startServer({ DATA_DIR: tempDir('lap-bench-pg-data-'), DIST_DIR: distDir, SKIP_BUILD: '1', SEED_DEMO: '1', DATABASE_URL: postgres });
+    if (wants('api')) await api(pgServer, 'PostgreSQL');
+  }
+  if (wants('scale')) {
+    await scale(server, undefined, 'SQLite');
+    const scaleDb = pgServer ? await postgresDatabase() : undefined;
+    if (pgServer && scaleDb) await scale(pgServer, scaleDb, 'PostgreSQL');
+  }
+  if (wants('profile')) await profile();
+  console.log(`\nLoad average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}

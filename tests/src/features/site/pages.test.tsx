@@ -42,12 +42,18 @@ describe('home (/)', () => {
     await renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     const images = Array.from(document.querySelectorAll('main img'));
-    expect(images.length).toBeGreaterThan(0);
+    expect(images.length).toBeGreaterThan(1);
+    // The hero's image is the largest paint: fetched first, at high priority; the rest lazily.
+    const [hero, ...rest] = images;
+    expect(hero!.closest('[data-testid="page-hero"]')).not.toBeNull();
+    expect(hero).toHaveAttribute('fetchpriority', 'high');
+    expect(hero).not.toHaveAttribute('loading', 'lazy');
+    expect(hero).toHaveAttribute('alt', '');
     for (const img of images) {
       expect(img).toHaveAttribute('width');
       expect(img).toHaveAttribute('height');
-      expect(img).toHaveAttribute('loading', 'lazy');
     }
+    for (const img of rest) expect(img).toHaveAttribute('loading', 'lazy');
   });
 });
 
