@@ -1,0 +1,81 @@
+/**
+ * What a visitor's phone downloads on a first visit to a public page: only compressed, cacheable
+ * files, and none of the code of the signed-in app (zod schemas, the API client, Dexie, the
+ * editor, the quiz). Byte counts against the 180 KiB goal are figures of `npm run bench`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type AppBrowser, launchApp, PHONE_VIEWPORT, waitForApp } from '../helpers/browser';
+
+const baseURL = inject('baseURL');
+const distDir = inject('distDir');
+
+/** A text only that library's code contains, found in the built chunks. */
+const PRIVATE_CODE = {
+  zod: 'ZodError',
+  'the API client (axios)': 'AxiosHeaders',
+  Dexie: 'DexieError',
+  'the Lexical editor': 'data-lexical-editor',
+  'the quiz': 'Loading Quiz...',
+};
+
+let app: AppBrowser;
+beforeAll(async () => {
+  app = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
+});
+afterAll(() => app?.close());
+
+function chunksContaining(marker: string): string[] {
+  const assets = path.join(distDir, 'assets');
+  return readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(path.join(assets, file), 'utf8').includes(marker));
+}
+
+describe('a first visit to a public page', () => {
+  for (const pathname of ['/', '/training-programs', '/news-updates/0']) {
+    it(`loads none of the signed-in app's code on ${pathname}`, async () => {
+      const page = await app.context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(path.basename(new URL(request.url()).pathname));
+      });
+      await page.goto(pathname);
+      await waitForApp(page);
+      await page.waitForLoadState('networkidle');
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [name, marker] of Object.entries(PRIVATE_CODE)) {
+        const chunks = chunksContaining(marker);
+        // The marker must still name real code, or this test would pass for nothing.
+        expect(chunks.length, `no chunk contains ${marker}`).toBeGreaterThan(0);
+        expect(scripts.filter((script) => chunks.includes(script)), `${name} loaded on ${pathname}`).toEqual([]);
+      }
+      await page.close();
+    });
+  }
+
+  it('gets every script and style brotli-compressed and cacheable for a year, and the page revalidated', async () => {
+    // A profile of its own: no service worker or HTTP cache from the visits above.
+    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
+    const page = await fresh.context.newPage();
+    const responses: Response[] = [];
+    page.on('response', (response) => responses.push(response));
+    await page.goto('/');
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    const fromServer = responses.filter((response) => !response.fromServiceWorker() && response.status() === 200);
+    const assets = fromServer.filter((response) => new URL(response.url()).pathname.startsWith('/assets/'));
+    expect(assets.length).toBeGreaterThan(3);
+    for (const response of assets) {
+      const headers = await response.allHeaders();
+      expect(headers['content-encoding'], response.url()).toBe('br');
+      expect(headers['cache-control'], response.url()).toBe('public, max-age=31536000, immutable');
+      expect(headers.vary, response.url()).toMatch(/accept-encoding/i);
+    }
+    const document = fromServer.find((response) => response.request().resourceType() === 'document')!;
+    const documentHeaders = await document.allHeaders();
+    expect(documentHeaders['cache-control']).toBe('no-cache');
+    expect(documentHeaders['content-encoding']).toBe('br');
+    await fresh.close();
+  });
+});
