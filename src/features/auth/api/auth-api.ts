@@ -1,47 +1,30 @@
-/** The accounts calls of SPEC §7 (register, login, logout, profile). */
+/**
+ * The accounts calls of SPEC §7 (register, login, logout, profile), typed from the contract.
+ * The email is normalised here, with the contract's normalizeEmail, before it leaves the device.
+ */
+import type { z } from 'zod';
+import { type LoginRequest, normalizeEmail, type Profile, type RegisterRequest, type registeredSchema, type TokenPair } from '../../../contract/session';
 import { apiClient } from '../../../lib/api-client';
-import type { SessionUser } from '../../../lib/session';
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
+export type { Profile, TokenPair } from '../../../contract/session';
+/** Email and password as typed on the Login screen. */
+export type Credentials = LoginRequest;
+/** SPEC §3 "Registration payload"; `organization_name` only for the organization type. */
+export type RegistrationPayload = RegisterRequest;
+type Registered = z.infer<typeof registeredSchema>;
 
 export type AccountType = 'individual' | 'organization';
-
-/** SPEC §3 "Registration payload"; `organization_name` only for the organization type. */
-export interface RegistrationPayload {
-  email: string;
-  password: string;
-  password2: string;
-  full_name: string;
-  bio: string;
-  phone_number: string;
-  organization_name?: string;
-}
-
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
-
-export interface Profile extends SessionUser {
-  id: number;
-  bio: string;
-  phone_number: string;
-  date_joined: string;
-}
 
 /** A session check that hangs on a bad connection counts as "offline", not as signed out. */
 const PROFILE_TIMEOUT_MS = 10_000;
 
 export async function loginWithEmail(credentials: Credentials): Promise<TokenPair> {
-  const { data } = await apiClient.post<TokenPair>('/accounts/login/', credentials);
+  const { data } = await apiClient.post<TokenPair>('/accounts/login/', { ...credentials, email: normalizeEmail(credentials.email) });
   return data;
 }
 
-export async function registerAccount(payload: RegistrationPayload): Promise<TokenPair & { user: SessionUser }> {
-  const { data } = await apiClient.post<TokenPair & { user: SessionUser }>('/accounts/register/', payload);
+export async function registerAccount(payload: RegistrationPayload): Promise<Registered> {
+  const { data } = await apiClient.post<Registered>('/accounts/register/', { ...payload, email: normalizeEmail(payload.email) });
   return data;
 }
 

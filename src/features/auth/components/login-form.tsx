@@ -23,7 +23,7 @@ export function LoginForm() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
-    void authStore.login({ email: email.trim(), password });
+    void authStore.login({ email, password });
   };
 
   return (

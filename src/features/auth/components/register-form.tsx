@@ -32,7 +32,7 @@ const TABS: { type: AccountType; label: string; submit: string }[] = [
 /** The registration payload of SPEC §3; organization_name only for the organization type. */
 export function registrationPayload(type: AccountType, values: RegistrationValues): RegistrationPayload {
   const payload: RegistrationPayload = {
-    email: values.email.trim(),
+    email: values.email,
     password: values.password,
     password2: values.password2,
     full_name: values.full_name.trim(),

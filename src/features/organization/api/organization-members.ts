@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiClient, getAllPages } from '../../../lib/api-client';
 import { messageOf } from '../../../lib/api-error';
 import type { AddedMember, AddMember, OrganizationMember } from '../../../contract/organizations';
+import { normalizeEmail } from '../../../contract/session';
 
 export type { AddedMember, AddMember, OrganizationMember } from '../../../contract/organizations';
 
@@ -23,7 +24,7 @@ export const organizationUsersQueryOptions = (organizationId: number) =>
   });
 
 export async function addOrganizationMember(organizationId: number, member: AddMember): Promise<AddedMember> {
-  const { data } = await apiClient.post<AddedMember>(`/accounts/organizations/${organizationId}/add-member/`, member);
+  const { data } = await apiClient.post<AddedMember>(`/accounts/organizations/${organizationId}/add-member/`, { ...member, email: normalizeEmail(member.email) });
   return data;
 }
 

@@ -20,7 +20,7 @@ export function AddMemberForm({ id, busy, onAdd }: AddMemberFormProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    if (await onAdd({ email: email.trim(), role })) setEmail('');
+    if (await onAdd({ email, role })) setEmail('');
   };
 
   return (

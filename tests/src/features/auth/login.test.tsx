@@ -122,6 +122,19 @@ describe('Login (/login)', () => {
     expect(authStore.getState().error).toBeNull();
   });
 
+  it('sends the email trimmed and lower-cased (the contract normalizeEmail), as the server stores it', async () => {
+    const person = makeUser({ email: 'learner@example.com' });
+    api.on('POST', '/accounts/login/', { status: 200, data: { access: fakeAccessToken(person), refresh: 'r-1' } });
+    api.on('GET', '/accounts/profile/', { status: 200, data: { id: person.user_id, ...person } });
+    api.on('GET', '/books/my-scores/', { status: 200, data: [] });
+    const { user, router } = await openLogin();
+    await user.type(main().getByLabelText(/^Email/), 'Learner@Example.COM');
+    await user.type(main().getByLabelText(/^Password/), 'Endotrainer#2026');
+    await user.click(main().getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.callsTo('/accounts/login/')[0]?.body).toEqual({ email: 'learner@example.com', password: 'Endotrainer#2026' });
+  });
+
   it('links to Register', async () => {
     await openLogin();
     expect(main().getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
