@@ -16,7 +16,7 @@ import { useLocalBook } from '../features/offline/hooks/use-downloads';
 import { loadLocalBook, loadReadingPosition, NeedsConnectionError, refreshBookCopy } from '../features/offline/reading/local-book';
 import { useReadingPosition } from '../features/offline/reading/use-reading-position';
 import { ApiError } from '../lib/api-error';
-import { BookQuiz, QuizAuthoringLink } from './-components/book-quiz';
+import { BookQuiz, BookQuizNotice, QuizAuthoringLink } from './-components/book-quiz';
 import { useStoredUser } from '../lib/session';
 
 // The editing toolbar and its dialogs load only when someone opens the chapter modal.
@@ -131,6 +131,7 @@ function Reader({ book, chapters, onChanged }: { book: ParsedBook; chapters: Cha
         </Suspense>
       )}
       renderQuiz={(slot) => <BookQuiz bookId={bookId} {...slot} />}
+      renderQuizNotice={(startQuiz) => <BookQuizNotice bookId={bookId} quiz={book.quiz} onOpenQuiz={startQuiz} />}
       onCreateChapter={(chapter) => createChapter.mutateAsync(chapter).then(changed)}
       onUpdateChapter={(chapterId, chapter) => updateChapter.mutateAsync({ chapterId, fields: chapter }).then(changed)}
       onDeleteChapter={(chapterId) => deleteChapter.mutateAsync(chapterId).then(changed)}

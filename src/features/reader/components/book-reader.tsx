@@ -40,6 +40,8 @@ export interface BookReaderProps {
   onChapterShown?: (chapterId: number) => void;
   /** Shown under the book's details (the download control). */
   aside?: ReactNode;
+  /** Shown under `aside` (an unfinished quiz to resume); `startQuiz` opens the quiz pane. */
+  renderQuizNotice?: (startQuiz: () => void) => ReactNode;
 }
 
 type Modal = { kind: 'add' } | { kind: 'edit'; chapter: ReaderChapter } | { kind: 'delete'; chapter: ReaderChapter } | null;
@@ -63,6 +65,7 @@ export function BookReader({
   initialChapterId = null,
   onChapterShown,
   aside,
+  renderQuizNotice,
 }: BookReaderProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -189,6 +192,7 @@ export function BookReader({
           >
             <BookInfo book={book} />
             {aside}
+            {book.quiz && !quizMode && renderQuizNotice?.(startQuiz)}
             <TableOfContents
               chapters={chapters}
               selectedChapterId={selected?.id ?? null}
