@@ -2,9 +2,9 @@
  * `npm run bench`: the figures of issue 12, each printed beside its goal. Not a test: the
  * figures depend on the machine and on what else runs on it. Everything stays on 127.0.0.1.
  *
- *   npm run bench                                   first visit, Lighthouse, API on SQLite
+ *   npm run bench                                   first visit, Lighthouse, API and data at scale on SQLite
  *   BENCH_DATABASE_URL=postgres://…/db npm run bench    the API on PostgreSQL too (a database of its own is made and dropped)
- *   npm run bench -- --scale                        data at scale as well (seeds 1 000 000 score records: minutes)
+ *   npm run bench -- --no-scale                     without data at scale (seeding 1 000 000 score records takes ~20 s on SQLite)
  *   npm run bench -- --profile                      a CPU profile of the server under the books-list load
  *   npm run bench -- --only=first-visit,api         some parts only (first-visit, lighthouse, api, scale, profile)
  *
@@ -25,7 +25,7 @@ import { explainHotPaths, SCALE, seedAtScale } from './scale';
 
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const wants = (part: string) => (only ? only.includes(part) : part === 'scale' ? args.includes('--scale') : part === 'profile' ? args.includes('--profile') : true);
+const wants = (part: string) => (only ? only.includes(part) : part === 'scale' ? !args.includes('--no-scale') : part === 'profile' ? args.includes('--profile') : true);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
