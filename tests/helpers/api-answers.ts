@@ -63,13 +63,13 @@ export interface Answer {
 }
 
 /**
- * Everything wrong with one answer (empty when it is acceptable). `allow503` is for the
- * fault tests: the database down is a 503 in the error shape, never a 500.
+ * Everything wrong with one answer (empty when it is acceptable). `allow5xx` is for the
+ * fault tests: the database down is a 503, a full disk a 507 — in the error shape, never a 500.
  */
-export function answerProblems(answer: Answer, sent = '', options: { allow503?: boolean } = {}): string[] {
+export function answerProblems(answer: Answer, sent = '', options: { allow5xx?: number[] } = {}): string[] {
   const problems: string[] = [];
   const status = answer.statusCode;
-  if (status >= 500 && !(options.allow503 && status === 503)) problems.push(`status ${status}`);
+  if (status >= 500 && !options.allow5xx?.includes(status)) problems.push(`status ${status}`);
   const leak = leakedInternals(answer.body, sent);
   if (leak) problems.push(`internal text in the answer: "${leak}"`);
   if (status >= 400) {
