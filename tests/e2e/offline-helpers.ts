@@ -34,10 +34,10 @@ export const QUIZ_QUESTIONS = [
   { id: 'q2', type: 'single-choice', question: 'What intra-abdominal pressure is usual in adults?', options: ['12–15 mmHg', '30–35 mmHg'], answer: '12–15 mmHg' },
 ];
 
-/** Uploads a PNG as the session's user (a superuser) and returns its /media/ URL. */
-export async function uploadImage(baseURL: string, session: ApiSession): Promise<string> {
+/** Uploads a PNG of its own colour (the server may store identical files once) and returns its /media/ URL. */
+export async function uploadImage(baseURL: string, session: ApiSession, colour = `#${randomBytes(3).toString('hex')}`): Promise<string> {
   const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(await solidPng(320, 200, '#884422'))], { type: 'image/png' }), 'figure.png');
+  form.append('image', new Blob([new Uint8Array(await solidPng(320, 200, colour))], { type: 'image/png' }), 'figure.png');
   const response = await fetch(`${baseURL}/api/media/upload-image/`, { method: 'POST', headers: { authorization: `Bearer ${session.access}` }, body: form });
   if (response.status !== 201) throw new Error(`Image upload failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { imageUrl: string }).imageUrl;
@@ -45,9 +45,10 @@ export async function uploadImage(baseURL: string, session: ApiSession): Promise
 
 /** A book with two chapters (the second shows an uploaded figure) and a two-question quiz. */
 export async function createOfflineBook(baseURL: string, director: ApiSession, label = randomBytes(3).toString('hex')): Promise<OfflineBookFixture> {
-  const imageUrl = await uploadImage(baseURL, director);
+  // The cover and the figure are different files: the figure is not fetched until chapter 2 opens.
+  const [coverUrl, imageUrl] = [await uploadImage(baseURL, director), await uploadImage(baseURL, director)];
   const title = `Offline ward book ${label}`;
-  const bookId = await createBookViaApi(baseURL, director, title, { cover_image_url: imageUrl });
+  const bookId = await createBookViaApi(baseURL, director, title, { cover_image_url: coverUrl });
   const chapterTitles: [string, string] = ['Access and pneumoperitoneum', 'Port placement'];
   const secondChapterText = `Triangulate the ports around the target (${label}).`;
   const contents = [
@@ -92,9 +93,9 @@ export async function downloadFromReader(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Download for offline' });
   await dialog.getByText(/^Total: /).waitFor({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Start download' }).click();
-  await dialog.getByText('Available offline').waitFor({ timeout: 30_000 });
+  await dialog.getByText('Available offline', { exact: true }).waitFor({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await page.getByText('Available offline').first().waitFor();
+  await page.getByText('Available offline', { exact: true }).first().waitFor();
 }
 
 /** Takes the two-question quiz in the reader: the first answer right, the second wrong. */

@@ -62,7 +62,7 @@ describe('a downloaded book offline', () => {
     await goOffline(app.context);
     await reloadApp(page);
     await heading(page, book.title).waitFor({ timeout: 10_000 });
-    await page.getByRole('button', { name: book.chapterTitles[1] }).click();
+    await page.getByRole('button', { name: book.chapterTitles[1], exact: true }).click();
     await page.getByText(book.secondChapterText).waitFor();
     await eventually(() => chapterImageLoaded(page)).toBe(true);
 
@@ -110,11 +110,11 @@ describe('a downloaded book offline', () => {
     await dialog.getByRole('button', { name: 'Start download' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'The book is not available offline.' }).waitFor({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => page.getByText('Available offline').count()).toBe(0);
+    await expect.poll(() => page.getByText('Available offline', { exact: true }).count()).toBe(0);
 
     await reloadApp(page, '/downloads');
     await page.getByText(/Download interrupted/).waitFor();
-    expect(await page.getByText('Available offline').count()).toBe(0);
+    expect(await page.getByText('Available offline', { exact: true }).count()).toBe(0);
     await reloadApp(page, `/book/${other.bookId}`);
     await page.getByText('This book is not downloaded. Connect to the internet to open it.').waitFor();
 
@@ -122,7 +122,7 @@ describe('a downloaded book offline', () => {
     await reloadApp(page);
     await page.getByRole('button', { name: 'Resume download' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start download' }).click();
-    await page.getByRole('dialog').getByText('Available offline').waitFor({ timeout: 30_000 });
+    await page.getByRole('dialog').getByText('Available offline', { exact: true }).waitFor({ timeout: 30_000 });
   });
 
   it("keeps two users' downloads and attempts apart on one browser profile", async () => {

@@ -42,18 +42,19 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
   };
   const dialog = dialogOpen && <DownloadDialog userId={userId} bookId={bookId} bookTitle={bookTitle} onClose={() => setDialogOpen(false)} />;
 
+  // The dialog stays at one place in the tree whatever the state shows, so it is not remounted
+  // (and the download it started not forgotten) when the progress or the copy changes.
+  let content;
   if (progress && !progress.url) {
     const percent = progress.total > 0 ? Math.min(100, Math.round((progress.done / progress.total) * 100)) : 0;
-    return (
+    content = (
       <Stack spacing={0.5} sx={{ minWidth: 160 }}>
         <LinearProgress variant="determinate" value={percent} aria-label={`Downloading ${bookTitle}`} />
         <Typography variant="body2">Downloading... {percent}%</Typography>
-        {dialog}
       </Stack>
     );
-  }
-  if (copy?.status === 'complete') {
-    return (
+  } else if (copy?.status === 'complete') {
+    content = (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <AvailableOfflineChip />
         {!compact && (
@@ -61,12 +62,10 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
             Remove download
           </Button>
         )}
-        {dialog}
       </Stack>
     );
-  }
-  if (copy?.status === 'downloading') {
-    return (
+  } else if (copy?.status === 'downloading') {
+    content = (
       <Stack spacing={0.5}>
         <Typography variant="body2" role="status">
           Download interrupted{copy.error ? `: ${copy.error}` : '.'} Not available offline.
@@ -79,15 +78,18 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
             Remove download
           </Button>
         </Stack>
-        {dialog}
       </Stack>
+    );
+  } else {
+    content = (
+      <Button size="small" variant="outlined" startIcon={<CloudDownloadOutlined />} onClick={() => setDialogOpen(true)} aria-label={compact ? `Download for offline: ${bookTitle}` : undefined}>
+        Download for offline
+      </Button>
     );
   }
   return (
     <>
-      <Button size="small" variant="outlined" startIcon={<CloudDownloadOutlined />} onClick={() => setDialogOpen(true)} aria-label={compact ? `Download for offline: ${bookTitle}` : undefined}>
-        Download for offline
-      </Button>
+      {content}
       {dialog}
     </>
   );
