@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import type { QuizData, UserAnswer } from '../../../contract/quiz';
 import { serverMessage } from '../../../lib/api-error';
 import { isNetworkError } from '../../../lib/api-error';
@@ -53,11 +54,14 @@ export interface QuizResultsProps {
 
 /** The results screen: at most 800 px wide, the rounded percentage, and a review of every question. */
 export function QuizResults({ title, questions, answers, correct, save, renderSaveStatus, onRetake, onReturnToBook }: QuizResultsProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The quiz's buttons are gone: the results take the focus, so screen readers start there.
+  useEffect(() => heading.current?.focus(), []);
   const total = questions.length;
   const byId = new Map(answers.map((a) => [String(a.questionId), a]));
   return (
     <Box sx={{ maxWidth: 800 }} data-testid="quiz-results">
-      <Typography variant="h3" sx={{ fontSize: '1.3rem', mb: 1 }}>
+      <Typography ref={heading} variant="h3" tabIndex={-1} sx={{ fontSize: '1.3rem', mb: 1, outline: 'none' }}>
         Quiz Results
       </Typography>
       <Typography sx={{ fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.2 }} data-testid="quiz-percentage">

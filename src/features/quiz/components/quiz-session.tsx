@@ -97,6 +97,15 @@ function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveSta
     previousId.current = currentId;
   }, [currentId]);
 
+  // Once an answer is submitted its buttons are gone: the keyboard moves on to 'Next Question'.
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const locked = Boolean(state && currentId && state.answers.some((a) => String(a.questionId) === currentId && a.status === 'answered'));
+  const wasLocked = useRef(locked);
+  useEffect(() => {
+    if (locked && !wasLocked.current) nextButton.current?.focus();
+    wasLocked.current = locked;
+  }, [locked, currentId]);
+
   if (status === 'resume-offer' && session.resumeOffer) {
     const { answered, total } = session.resumeOffer;
     return (
@@ -151,7 +160,6 @@ function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveSta
   const question = questions.find((q) => idOf(q) === currentId);
   const position = question ? questions.indexOf(question) + 1 : 0;
   const record = currentId ? recordOf(state, currentId) : undefined;
-  const locked = record?.status === 'answered';
   const draft = currentId ? state.drafts[currentId] : undefined;
   const canSubmit = question ? !isEmptyAnswer(answerOf(question, draft)) : false;
 
@@ -191,7 +199,7 @@ function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveSta
             shuffle={state.shuffles[currentId!]}
           />
           <Box role="status" sx={{ mt: 2 }}>
-            {locked && (
+            {locked && record && (
               <Alert severity={record.isCorrect ? 'success' : 'error'} sx={{ mb: 1 }}>
                 <Typography sx={{ fontWeight: 700 }}>{record.isCorrect ? 'Correct!' : 'Incorrect!'}</Typography>
                 {question.explanation && <Typography sx={{ mt: 0.5, whiteSpace: 'pre-line' }}>{question.explanation}</Typography>}
@@ -200,7 +208,7 @@ function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveSta
           </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
             {locked ? (
-              <Button variant="contained" onClick={session.next} sx={{ minHeight: 44 }}>
+              <Button ref={nextButton} variant="contained" onClick={session.next} sx={{ minHeight: 44 }}>
                 {isLastStep(state) ? 'Finish Quiz' : 'Next Question'}
               </Button>
             ) : (

@@ -127,9 +127,12 @@ describe('QuizSession', () => {
     expect(screen.queryByRole('button', { name: 'Submit Quiz' })).not.toBeInTheDocument();
     expect(screen.getByText('1 of 4 answered')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Progress: 1 of 4 answered' })).toHaveAttribute('aria-valuenow', '25');
-    await user.click(button('Next Question'));
+    // Keyboard path: the focus moves on to 'Next Question', then to the next question's text.
+    expect(button('Next Question')).toHaveFocus();
+    await user.keyboard('{Enter}');
 
     await waitForQuestion('Which are standard port sizes?');
+    expect(screen.getByRole('heading', { level: 3, name: 'Which are standard port sizes?' })).toHaveFocus();
     // Selection order does not matter.
     await answerMultiple(user, ['10 mm', '5 mm']);
     expect(screen.getByText('Correct!')).toBeInTheDocument();
@@ -149,6 +152,7 @@ describe('QuizSession', () => {
     await user.click(button('Finish Quiz'));
 
     const results = await screen.findByTestId('quiz-results');
+    expect(within(results).getByRole('heading', { name: 'Quiz Results' })).toHaveFocus();
     expect(within(results).getByTestId('quiz-percentage')).toHaveTextContent('75%');
     expect(within(results).getByText('You answered 3 of 4 questions correctly.')).toBeInTheDocument();
     const first = within(results).getByRole('listitem', { name: 'Question 1' });
