@@ -12,9 +12,9 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDataDir, tempPostgresDatabase } from '../helpers/server-process';
+import { tempDataDir } from '../helpers/server-process';
 import { allScores, createQuiz, createSuperuser, killAllServers, loginAs, request, scoreBody, sleep, startServer, type ServerChild } from './helpers/process';
-import { postgresUrl } from './helpers/postgres';
+import { postgresUrl, tempDatabase } from './helpers/postgres';
 
 const ROUNDS = 3;
 const WRITERS = 8;
@@ -33,7 +33,7 @@ if (!adminUrl) console.warn('PostgreSQL does not answer: the kill -9 rounds run 
 
 describe.each(databases)('kill -9 during concurrent score writes and uploads (%s)', (database) => {
   const dataDir = tempDataDir();
-  let pgDb: Awaited<ReturnType<typeof tempPostgresDatabase>>;
+  let pgDb: Awaited<ReturnType<typeof tempDatabase>> | undefined;
   let server: ServerChild | undefined;
   afterAll(async () => {
     killAllServers();
@@ -42,10 +42,7 @@ describe.each(databases)('kill -9 during concurrent score writes and uploads (%s
 
   it(`${ROUNDS} rounds: acknowledged writes are neither lost nor duplicated, no dangling media file`, { timeout: 300_000 }, async () => {
     if (database === 'postgres') {
-      const previous = process.env.TEST_DATABASE_URL;
-      process.env.TEST_DATABASE_URL = adminUrl!;
-      pgDb = await tempPostgresDatabase();
-      process.env.TEST_DATABASE_URL = previous;
+      pgDb = await tempDatabase(adminUrl!);
     }
     const env = { DATA_DIR: dataDir, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
     await createSuperuser(env);

@@ -5,6 +5,7 @@
  * machine's shared cluster.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,24 @@ async function answers(url: string): Promise<boolean> {
 export async function postgresUrl(): Promise<string | undefined> {
   const url = process.env.TEST_DATABASE_URL || DEFAULT_POSTGRES_URL;
   return (await answers(url)) ? url : undefined;
+}
+
+/** A database of its own on the shared server, dropped (connections and all) by drop(). */
+export async function tempDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `lap_fault_${randomBytes(5).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 /** Debian's PostgreSQL binaries (the newest installed major), or undefined. */
