@@ -4,12 +4,13 @@
  * and take its quiz with no network, and see the server gain exactly one score once the
  * connection — or the server process — comes back.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AppBrowser, goOffline, goOnline, launchApp, waitForApp, waitForServiceWorker } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
-import { apiLogin, type ApiSession, DIRECTOR, LEARNER, signInContext } from './book-helpers';
+import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER, signInContext } from './book-helpers';
 import { chapterImageLoaded, createOfflineBook, downloadFromReader, eventually, myScores, type OfflineBookFixture, takeQuiz } from './offline-helpers';
 
 const RESIDENT = 'resident@cityhospital.example';
@@ -165,6 +166,82 @@ describe('a downloaded book offline', () => {
     await eventually(async () => (await myScores(baseURL, learner)).length, 20_000).toBe(learnerBefore.length + 1);
     await reloadApp(page, '/downloads');
     await page.getByRole('link', { name: book.title }).waitFor();
+  });
+});
+
+describe('Background Sync with no page open', () => {
+  it('lets the service worker send a waiting score with the same outbox, once', async () => {
+    const director = await apiLogin(baseURL, DIRECTOR);
+    const learner = await apiLogin(baseURL, LEARNER);
+    const book = await createOfflineBook(baseURL, director);
+    const { data: detail } = await api<{ quiz: { id: number; version: number } }>(baseURL, learner, 'GET', `/books/books/${book.bookId}/`);
+    const { app, page } = await openSignedIn(baseURL, learner, '/downloads');
+    const before = await myScores(baseURL, learner);
+
+    // The page knows the service worker's registration id (CDP names it).
+    const cdp = await app.context.newCDPSession(page);
+    const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => resolve(event.registrations)),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const registration = (await registrations).find((r) => r.scopeURL.startsWith(baseURL))!;
+
+    // Offline, a finished attempt is queued in the outbox (as the quiz's onComplete does).
+    await goOffline(app.context);
+    const attemptId = randomUUID();
+    await page.evaluate(
+      async ({ attemptId, quiz, userId, bookId }) => {
+        const request = indexedDB.open('laparoscopy-app');
+        const database = await new Promise<IDBDatabase>((resolve, reject) => {
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        const tx = database.transaction('outbox', 'readwrite');
+        tx.objectStore('outbox').put({
+          clientAttemptId: attemptId,
+          userId,
+          quizId: quiz.id,
+          quizTitle: 'Background sync quiz',
+          bookId,
+          quizVersion: quiz.version,
+          answers: [
+            { questionId: 'q1', answer: 'Carbon dioxide', isCorrect: true, status: 'answered' },
+            { questionId: 'q2', answer: '12–15 mmHg', isCorrect: true, status: 'answered' },
+          ],
+          totalQuestions: 2,
+          correctAnswers: 2,
+          completedAt: new Date().toISOString(),
+          createdAt: Date.now(),
+          state: 'waiting',
+          attempts: 0,
+          lastError: null,
+          lastTriedAt: null,
+        });
+        await new Promise((resolve, reject) => {
+          tx.oncomplete = resolve;
+          tx.onerror = () => reject(tx.error);
+        });
+        database.close();
+      },
+      { attemptId, quiz: detail.quiz, userId: learner.user.user_id as number, bookId: book.bookId },
+    );
+
+    // No page of the app is open any more; the connection returns; the browser fires the sync.
+    const blank = await app.context.newPage();
+    const blankCdp = await app.context.newCDPSession(blank);
+    await cdp.detach();
+    await page.close();
+    await goOnline(app.context);
+    await blankCdp.send('ServiceWorker.enable');
+    await blankCdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL, registrationId: registration.registrationId, tag: 'score-outbox', lastChance: false });
+
+    await eventually(async () => (await myScores(baseURL, learner)).length, 20_000).toBe(before.length + 1);
+    const added = (await myScores(baseURL, learner)).find((record) => record.client_attempt_id === attemptId);
+    expect(added).toMatchObject({ correct_answers: 2, total_questions: 2 });
+    // A second sync finds the outbox empty: still one record.
+    await blankCdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL, registrationId: registration.registrationId, tag: 'score-outbox', lastChance: false });
+    await blank.waitForTimeout(1500);
+    expect((await myScores(baseURL, learner)).filter((record) => record.client_attempt_id === attemptId)).toHaveLength(1);
   });
 });
 
