@@ -12,7 +12,7 @@ import { openQuiz, quizPane, scoresOf, takeFourTypeQuiz } from './quiz-helpers';
 const baseURL = inject('baseURL');
 
 const card = (page: Page, n: number) => page.getByRole('listitem', { name: `Question ${n}` });
-const field = (scope: Locator, name: string) => scope.getByRole('textbox', { name, exact: true });
+const field = (scope: Locator | Page, name: string) => scope.getByRole('textbox', { name, exact: true });
 
 async function addQuestion(page: Page, type: string): Promise<void> {
   await page.getByRole('combobox', { name: 'New question type' }).click();
