@@ -16,7 +16,12 @@ listenForInstallPrompt();
 // visitor has nothing to copy (every sign-out already cleared the copy), and their first
 // visit does not load Dexie.
 if (getAccessToken() || getRefreshToken()) void mirrorSession();
-if (import.meta.env.PROD) registerServiceWorker();
+// Registered once the page has loaded: installing the worker downloads the whole precache,
+// which must not compete with the first paint on a phone's slow connection.
+if (import.meta.env.PROD) {
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', () => registerServiceWorker(), { once: true });
+}
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -1,19 +1,20 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { contactDetails } from '../../../content/institute';
 import { ContactCards } from './contact-cards';
 import { MapEmbed } from './map-embed';
 import { NearViewport } from './near-viewport';
 
-// The form's code (MUI's text fields, checkbox, validation) loads when the form comes near the
-// screen: at the bottom of the home page it is not part of a first visit.
+// Unless the page passes the form itself, its code (MUI's text fields, checkbox, validation)
+// loads when the form comes near the screen: at the bottom of the home page it is not part of a
+// first visit.
 const ContactForm = lazy(() => import('./contact-form').then((m) => ({ default: m.ContactForm })));
 const FORM_HEIGHT = 560;
 
-/** Contact cards, then the map beside the contact form. */
-export function ContactSection() {
+/** Contact cards, then the map beside the contact form (`form`: the form, rendered at once). */
+export function ContactSection({ form }: { form?: ReactNode }) {
   return (
     <>
       <ContactCards />
@@ -25,11 +26,13 @@ export function ContactSection() {
           <Typography variant="h3" sx={{ mb: 2 }}>
             Send us a message
           </Typography>
-          <NearViewport minHeight={FORM_HEIGHT}>
-            <Suspense fallback={<Box sx={{ minHeight: FORM_HEIGHT }} />}>
-              <ContactForm />
-            </Suspense>
-          </NearViewport>
+          {form ?? (
+            <NearViewport minHeight={FORM_HEIGHT}>
+              <Suspense fallback={<Box sx={{ minHeight: FORM_HEIGHT }} />}>
+                <ContactForm />
+              </Suspense>
+            </NearViewport>
+          )}
         </Grid>
       </Grid>
     </>

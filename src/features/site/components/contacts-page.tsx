@@ -1,4 +1,5 @@
 import { institute } from '../../../content/institute';
+import { ContactForm } from './contact-form';
 import { ContactSection } from './contact-section';
 import { PageHero } from './page-hero';
 import { Section } from './section';
@@ -19,7 +20,8 @@ export function ContactsPage() {
         minHeight="32vh"
       />
       <Section id="contact-details" title="Get in touch">
-        <ContactSection />
+        {/* The form is what this page is for: its code comes with the page. */}
+        <ContactSection form={<ContactForm />} />
       </Section>
     </>
   );
