@@ -3,9 +3,10 @@
  * repositories and routes are registered here; one error handler gives every failure the
  * API's shape. `server.ts` and the tests both build it with `buildApp`.
  */
+import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -51,6 +52,8 @@ export const CONTENT_SECURITY_POLICY = {
   'form-action': ["'self'"],
 };
 
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+
 const repositories = fp(
   async (app: FastifyInstance, options: { config: Config; db: Db }) => {
     app.decorate('config', options.config);
@@ -60,6 +63,32 @@ const repositories = fp(
   },
   { name: 'repositories' },
 );
+
+/** The most of a refused body read (and dropped) so that its sender gets the answer. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+function drainRequest(raw: IncomingMessage, maxBytes: number): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      raw.off('data', onData);
+      raw.off('end', finish);
+      raw.off('error', finish);
+      raw.off('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) finish();
+    };
+    raw.on('data', onData);
+    raw.on('end', finish);
+    raw.on('error', finish);
+    raw.on('close', finish);
+    raw.resume();
+  });
+}
 
 /** Fastify's own errors, in the API's words. */
 function describe(error: FastifyError, contentType: string | undefined): { status: number; body: Record<string, unknown> } | null {
@@ -95,6 +124,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // A path the router cannot even read (bad percent-encoding, an overlong segment) names
+    // nothing: the same 404 as any unknown path, never Fastify's own error body.
+    frameworkErrors: (error, _request, reply) => {
+      const unreadable = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      (reply as unknown as FastifyReply).code(unreadable ? 404 : 400).send({ detail: unreadable ? 'Not found.' : 'Bad request.' });
+    },
     requestTimeout: 120_000,
   });
 
@@ -107,11 +142,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(compression);
   await app.register(multipart, { throwFileSizeLimit: true });
+  app.addHook('onSend', async (request, reply) => {
+    // Nothing here needs the camera, the microphone, the location or payments.
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // API answers are per user and may carry tokens: never kept by a browser or proxy cache.
+    if (request.url === '/api' || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
   await app.register(loginLimiter, { limits: options.loginLimits });
   await app.register(auth);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    // Refused before it was read: take in (and drop) the rest of the body first, so the client
+    // has finished sending and reads the 413 instead of a connection reset mid-upload.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') await drainRequest(request.raw, DRAIN_LIMIT_BYTES);
     const known = describe(error, request.headers['content-type']);
     if (known) return reply.code(known.status).send(known.body);
     request.log.error({ err: error }, 'unhandled error');

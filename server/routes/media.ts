@@ -27,6 +27,23 @@ const IMAGE_TYPES: Record<string, { ext: string; format: 'jpeg' | 'png' | 'webp'
 };
 
 const uploadError = (status: number, error: string) => new HttpError(status, { error });
+const MALFORMED = 'The upload was malformed or cut short.';
+
+/**
+ * An error met while reading or storing an upload, in the API's words: a full disk is a 507,
+ * the limits a 413 (the app's handler), and anything the multipart parser refuses (no
+ * boundary, a body cut short, a broken header) a 400 — never a 500.
+ */
+function uploadFailure(error: unknown, tooLarge: string): unknown {
+  if (error instanceof HttpError) return error;
+  const { code, syscall } = (error ?? {}) as { code?: string; syscall?: string };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return uploadError(413, tooLarge);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return uploadError(415, 'Send the file as multipart/form-data.');
+  if (code === 'ENOSPC' || code === 'EDQUOT') return uploadError(507, 'The server has no space left for this upload.');
+  // Other Fastify errors (parts and files limits) and system errors keep their own handling.
+  if ((code && code.startsWith('FST_')) || syscall) return error;
+  return uploadError(400, MALFORMED);
+}
 const randomName = (ext: string) => `${new Date().toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}.${ext}`;
 
 export async function mediaRoutes(app: FastifyInstance) {
@@ -46,8 +63,7 @@ export async function mediaRoutes(app: FastifyInstance) {
     try {
       part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6 } });
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw uploadError(415, 'Send the file as multipart/form-data.');
-      throw error;
+      throw uploadFailure(error, `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB.`);
     }
     if (!part || part.fieldname !== field) {
       part?.file.resume();
@@ -83,9 +99,7 @@ export async function mediaRoutes(app: FastifyInstance) {
       try {
         buffer = await part.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw uploadError(413, `The image is larger than ${Math.round(config.maxImageBytes / 1024 / 1024)} MiB.`);
-        throw error;
+        throw uploadFailure(error, `The image is larger than ${Math.round(config.maxImageBytes / 1024 / 1024)} MiB.`);
       }
       const detected = await fileTypeFromBuffer(buffer);
       const type = detected && IMAGE_TYPES[detected.mime];
@@ -106,8 +120,14 @@ export async function mediaRoutes(app: FastifyInstance) {
       }
       const relative = randomName(type.ext);
       const target = path.join(config.mediaDir, 'images', relative);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, output, { flag: 'wx' });
+      try {
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, output, { flag: 'wx' });
+      } catch (error) {
+        // A partial file (disk full) is not left behind; a name clash (EEXIST) is someone else's file.
+        if ((error as { code?: string }).code !== 'EEXIST') await rm(target, { force: true });
+        throw uploadFailure(error, 'The image is too large.');
+      }
       const url = await store(relative, 'image', detected!.mime, output.length, user.user_id);
       reply.code(201);
       return { imageUrl: url };
@@ -138,9 +158,7 @@ export async function mediaRoutes(app: FastifyInstance) {
         try {
           await pipeline(part.file, createWriteStream(tmp, { flags: 'wx' }));
         } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw uploadError(413, `The video is larger than ${Math.round(config.maxVideoBytes / 1024 / 1024)} MiB.`);
-          throw error;
+          throw uploadFailure(error, `The video is larger than ${Math.round(config.maxVideoBytes / 1024 / 1024)} MiB.`);
         }
         if (part.file.truncated) throw uploadError(413, `The video is larger than ${Math.round(config.maxVideoBytes / 1024 / 1024)} MiB.`);
         const detected = await fileTypeFromFile(tmp);
