@@ -175,6 +175,11 @@ function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveSta
         </Stack>
         <LinearProgress variant="determinate" value={(answered / total) * 100} aria-label={`Progress: ${answered} of ${total} answered`} sx={{ height: 8, borderRadius: 4 }} />
       </Box>
+      {session.notice && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {session.notice}
+        </Alert>
+      )}
       {session.storageError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {session.storageError}

@@ -56,6 +56,7 @@ export function useQuizSession({ quiz, questions, bookId, userId, onComplete, ra
   const [offer, setOffer] = useState<QuizAttempt | null>(null);
   const [save, setSave] = useState<Omit<SaveState, 'retry'> | null>(null);
   const [storageError, setStorageError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const stateRef = useRef<SessionState | null>(null);
   const writes = useRef<Promise<void>>(Promise.resolve());
   const onCompleteRef = useRef(onComplete);
@@ -144,6 +145,8 @@ export function useQuizSession({ quiz, questions, bookId, userId, onComplete, ra
           setStatus('resume-offer');
         } else {
           startFresh();
+          // Answers given to other questions cannot be carried over: say why the quiz starts again.
+          if (found) setNotice('This quiz has changed since your unfinished attempt, so it starts again.');
         }
       })
       .catch((error: unknown) => {
@@ -182,5 +185,10 @@ export function useQuizSession({ quiz, questions, bookId, userId, onComplete, ra
       }
     : null;
 
-  return { status, state, resumeOffer, resume, startOver: startFresh, retake: startFresh, save: saveState, storageError, ...actions };
+  const startOver = useCallback(() => {
+    setNotice(null);
+    startFresh();
+  }, [startFresh]);
+
+  return { status, state, resumeOffer, resume, startOver, retake: startOver, save: saveState, storageError, notice, ...actions };
 }

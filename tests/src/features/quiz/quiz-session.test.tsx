@@ -403,4 +403,17 @@ describe('QuizSession', () => {
     await user.click(button('Return to Book'));
     expect(onReturnToBook).toHaveBeenCalledTimes(1);
   });
+
+  it('starts again, and says why, when the quiz changed since the unfinished attempt', async () => {
+    const first = renderQuiz();
+    await waitForQuestion('Which gas is used for pneumoperitoneum?');
+    await answerSingle(first.user, 'CO2');
+    await waitFor(async () => expect(await db.attempts.count()).toBe(1));
+    first.unmount();
+
+    renderQuiz({ quiz: { ...QUIZ, version: 3 } });
+    expect(await screen.findByText('This quiz has changed since your unfinished attempt, so it starts again.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resume Quiz' })).not.toBeInTheDocument();
+    expect(screen.getByText('0 of 4 answered')).toBeInTheDocument();
+  });
 });
