@@ -32,7 +32,10 @@ export function shuffleQuestions(questions: QuizData, random: () => number = Mat
     if (question.type === 'reorder') {
       let order = shuffled(question.options, random);
       // An order that is already correct would be a free answer: shuffle again (a few times).
-      for (let i = 0; i < RESHUFFLE_TRIES && order.every((item, j) => item === question.answer[j]); i++) order = shuffled(question.options, random);
+      const correct = (list: string[]) => list.every((item, j) => item === question.answer[j]);
+      for (let i = 0; i < RESHUFFLE_TRIES && correct(order); i++) order = shuffled(question.options, random);
+      // Still correct (very unlikely, or a stubborn random source): rotate by one place.
+      if (correct(order)) order = [...order.slice(1), order[0]!];
       shuffles[idOf(question)] = order;
     }
   }

@@ -50,6 +50,8 @@ describe('quiz engine', () => {
     const random = () => (calls++ < 1 ? 0.99 : 0);
     const shuffles = shuffleQuestions(questions, random);
     expect(shuffles.r).toEqual(['y', 'x']);
+    // Even a source that only ever gives the identity.
+    expect(shuffleQuestions(questions, () => 0.999999).r).toEqual(['y', 'x']);
   });
 
   it('Finish Quiz only on the last step: after the last question with nothing skipped, or the last skipped one', () => {
