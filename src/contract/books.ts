@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { idSchema, optionalText } from './fields';
-import { quizDataSchema } from './quiz';
+import { quizDataInputSchema } from './quiz';
 import { chapterContentSchema } from './rich-text';
 
 /** The quiz as the book detail names it: quiz_data is a JSON string on the wire (SPEC §3). */
@@ -73,17 +73,10 @@ export const chapterPatchSchema = z.strictObject({
 });
 export type ChapterFields = z.input<typeof chapterWriteSchema>;
 
-/** PUT /books/books/{id}/quiz/: quiz_data as a list or as the JSON string the book answers with. */
+/** PUT /books/books/{id}/quiz/: quiz_data as a list or as the JSON string the book answers with; stored in its one normal form. */
 export const quizWriteSchema = z.strictObject({
   title: z.string().trim().min(1).max(255).optional(),
-  quiz_data: z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      return value;
-    }
-  }, quizDataSchema),
+  quiz_data: quizDataInputSchema,
 });
 export type QuizWrite = z.input<typeof quizWriteSchema>;
 

@@ -119,3 +119,37 @@ describe('replays of an attempt', () => {
     expect(theirs.json()).toMatchObject({ correct_answers: 0 });
   });
 });
+
+describe('quiz data written elsewhere is stored in one normal form', () => {
+  const matchQuiz = [
+    {
+      id: 'm1',
+      type: 'match-the-following',
+      question: 'Match the instrument with its use',
+      explanation: 'The Veress needle makes the pneumoperitoneum; the Hasson cannula is placed under vision.',
+      left: ['Veress needle', 'Hasson cannula'],
+      right: ['Closed entry', 'Open entry'],
+      answer: [
+        ['Veress needle', 'Closed entry'],
+        ['Hasson cannula', 'Open entry'],
+      ],
+    },
+  ];
+  const normal = [{ ...matchQuiz[0], answer: [{ left: 'Veress needle', right: 'Closed entry' }, { left: 'Hasson cannula', right: 'Open entry' }] }];
+
+  it('stores [left, right] pairs and a JSON-text quiz_data as {left, right} objects, and grades pair answers', async () => {
+    const book = (await call(t, 'POST', '/api/books/books/', { token: su, body: { title: 'Pairs' } })).json();
+    const saved = await call(t, 'PUT', `/api/books/books/${book.id}/quiz/`, { token: su, body: { quiz_data: JSON.stringify(matchQuiz) } });
+    expect(saved.statusCode).toBe(201);
+    expect(JSON.parse(saved.json().quiz_data)).toEqual(normal);
+    const detail = (await call(t, 'GET', `/api/books/books/${book.id}/`, { token: learner })).json();
+    expect(JSON.parse(detail.quiz.quiz_data)).toEqual(normal);
+
+    const attempt = randomUUID();
+    const res = await post(saved.json().id, { client_attempt_id: attempt, answers: [{ questionId: 'm1', answer: [['Veress needle', 'Closed entry'], ['Hasson cannula', 'Open entry']], status: 'answered' }] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ correct_answers: 1, total_questions: 1 });
+    const stored = await t.db.kysely.selectFrom('quiz_scores').select('answers').where('client_attempt_id', '=', attempt).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.answers!)).toEqual([{ questionId: 'm1', answer: normal[0]!.answer, status: 'answered' }]);
+  });
+});

@@ -66,6 +66,12 @@ describe('demo quizzes', () => {
     expect(data.length).toBeGreaterThanOrEqual(8);
     expect(new Set(data.map((q) => q.type))).toEqual(new Set(QUESTION_TYPES));
   });
+
+  it('every question of the fundamentals quiz carries the author’s explanation', () => {
+    const data = demoBooks[0]!.quiz!.quiz_data;
+    for (const question of data) expect(question.explanation, String(question.id)).toMatch(/\S.{30,}/);
+    expect(quizDataSchema.parse(data)).toEqual(data);
+  });
 });
 
 describe('demo chapter content', () => {

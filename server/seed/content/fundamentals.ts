@@ -279,6 +279,7 @@ const fundamentalsQuiz: QuizData = [
     id: 1,
     type: 'single-choice',
     question: 'What is the usual working CO₂ insufflation pressure for laparoscopy in a healthy adult?',
+    explanation: '12–15 mmHg gives a working space with acceptable effects on venous return and ventilation; higher pressures compress the vena cava and splint the diaphragm.',
     options: ['4–6 mmHg', '12–15 mmHg', '20–25 mmHg', '30–35 mmHg'],
     answer: '12–15 mmHg',
   },
@@ -286,6 +287,7 @@ const fundamentalsQuiz: QuizData = [
     id: 2,
     type: 'single-choice',
     question: 'Where is Palmer’s point?',
+    explanation: 'Palmer’s point, 3 cm below the left costal margin in the midclavicular line, is the usual alternative entry site when adhesions to the umbilicus are suspected.',
     options: [
       '3 cm below the left costal margin in the midclavicular line',
       '3 cm below the right costal margin in the anterior axillary line',
@@ -298,6 +300,7 @@ const fundamentalsQuiz: QuizData = [
     id: 3,
     type: 'multiple-choice',
     question: 'Which findings support correct intraperitoneal placement of a Veress needle? Select all that apply.',
+    explanation: 'Free flow of saline and a low opening pressure at low flow suggest the tip lies free in the peritoneal cavity; a high opening pressure or aspirated bile means a misplaced needle.',
     options: [
       'Nothing can be aspirated through the needle',
       'A drop of saline on the hub is drawn in freely',
@@ -315,6 +318,7 @@ const fundamentalsQuiz: QuizData = [
     id: 4,
     type: 'single-choice',
     question: 'What is the ideal manipulation angle between the two working instruments at the target?',
+    explanation: 'A manipulation angle of about 60° between the instruments gives the best dexterity and the least fatigue; smaller angles make the instruments fight each other.',
     options: ['About 15°', 'About 30°', 'About 60°', 'About 120°'],
     answer: 'About 60°',
   },
@@ -322,6 +326,7 @@ const fundamentalsQuiz: QuizData = [
     id: 5,
     type: 'match-the-following',
     question: 'Match each effect of a CO₂ pneumoperitoneum with its consequence.',
+    explanation: 'Raised intra-abdominal pressure lowers venous return, absorbed CO₂ causes hypercarbia, the pushed-up diaphragm lowers lung volumes, and sudden peritoneal stretch can trigger a vagal reflex.',
     left: [
       'Compression of the inferior vena cava',
       'Absorption of CO₂ from the peritoneum',
@@ -345,6 +350,7 @@ const fundamentalsQuiz: QuizData = [
     id: 6,
     type: 'reorder',
     question: 'Put the steps of open (Hasson) entry in the correct order.',
+    explanation: 'Open entry proceeds layer by layer under vision: skin, linea alba, fascia with stay sutures, peritoneum confirmed by a finger, then the blunt cannula — and only then gas.',
     options: [
       'Insert the blunt Hasson cannula and secure it to the stay sutures',
       'Incise the fascia and place stay sutures',
@@ -366,6 +372,7 @@ const fundamentalsQuiz: QuizData = [
     id: 7,
     type: 'multiple-choice',
     question: 'Which of these are sound ergonomic practices in laparoscopy? Select all that apply.',
+    explanation: 'Coaxial alignment, a monitor slightly below eye level and handles at elbow height reduce neck, shoulder and back strain; looking up or balancing on one leg does the opposite.',
     options: [
       'Surgeon, target organ and monitor on one line',
       'Monitor placed so that the gaze falls about 15° below the horizontal',
@@ -383,6 +390,7 @@ const fundamentalsQuiz: QuizData = [
     id: 8,
     type: 'single-choice',
     question: 'During insufflation the patient suddenly becomes hypotensive and desaturates. Which capnography finding points to CO₂ gas embolism?',
+    explanation: 'A gas embolus blocks pulmonary blood flow, so less CO₂ reaches the lungs and end-tidal CO₂ falls suddenly; stop insufflation at once and release the pneumoperitoneum.',
     options: [
       'A sudden fall in end-tidal CO₂',
       'A slow, steady rise in end-tidal CO₂',
@@ -395,6 +403,7 @@ const fundamentalsQuiz: QuizData = [
     id: 9,
     type: 'reorder',
     question: 'Put the steps of an intracorporeal square knot (C-loop technique) in the correct order.',
+    explanation: 'The needle passes first, then the double wrap of the C-loop, the tail is grasped and pulled through, and a reverse single wrap squares the knot.',
     options: [
       'Pull the tail through and tighten the first throw',
       'Form a reverse C and wrap once in the opposite direction',
@@ -416,6 +425,7 @@ const fundamentalsQuiz: QuizData = [
     id: 10,
     type: 'match-the-following',
     question: 'Match each term with its description.',
+    explanation: 'These four terms name the entry instruments and sites and the classic extracorporeal knot used in laparoscopy.',
     left: ['Veress needle', 'Hasson cannula', 'Palmer’s point', 'Roeder knot'],
     right: [
       'Extracorporeal sliding knot',
