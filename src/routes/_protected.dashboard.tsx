@@ -6,6 +6,7 @@ import { institute } from '../content/institute';
 import { isOrganizationAdmin } from '../contract/permissions';
 import { AccountSummary } from '../features/auth/components/account-summary';
 import { organizationUsersQueryOptions } from '../features/organization/api/organization-members';
+import { OfflineSummaryCard } from '../features/offline/components/offline-summary-card';
 import { OrganizationSection } from '../features/organization/components/organization-section';
 import { myScoresQueryOptions } from '../features/quiz-history/api/get-my-scores';
 import { QuizHistoryCard } from '../features/quiz-history/components/quiz-history-card';
@@ -36,6 +37,7 @@ function DashboardPage() {
           <AccountSummary user={user} />
           <OrganizationSection user={user} />
           <QuizHistoryCard userId={user.user_id} />
+          <OfflineSummaryCard />
         </Stack>
       ) : (
         <Typography>Please log in to view the dashboard.</Typography>
