@@ -5,6 +5,7 @@
  */
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import DragIndicator from '@mui/icons-material/DragIndicator';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -119,6 +120,17 @@ function MatchControl({ question, draft, onChange, disabled, labelledBy, shuffle
 function ReorderControl({ question, draft, onChange, disabled, labelledBy, shuffle }: ControlProps<Extract<Question, { type: 'reorder' }>>) {
   const order = Array.isArray(draft) && draft.length === question.options.length ? (draft as string[]) : (shuffle ?? question.options);
   const buttons = useRef(new Map<string, HTMLButtonElement | null>());
+  // Dragging with a mouse is an extra; the buttons are the way on touch screens and keyboards.
+  const dragFrom = useRef<number | null>(null);
+  const dropAt = (index: number) => {
+    const from = dragFrom.current;
+    dragFrom.current = null;
+    if (from === null || from === index) return;
+    const next = [...order];
+    const [item] = next.splice(from, 1);
+    next.splice(index, 0, item!);
+    onChange(next);
+  };
   const move = (index: number, by: -1 | 1) => {
     const target = index + by;
     if (target < 0 || target >= order.length) return;
@@ -136,8 +148,24 @@ function ReorderControl({ question, draft, onChange, disabled, labelledBy, shuff
         <Box
           component="li"
           key={item}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, pl: 1.5, pr: 0.5, py: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, minHeight: 52 }}
+          draggable={!disabled}
+          onDragStart={(event) => {
+            dragFrom.current = index;
+            event.dataTransfer?.setData('text/plain', item);
+          }}
+          onDragOver={(event) => {
+            if (dragFrom.current !== null) event.preventDefault();
+          }}
+          onDrop={(event) => {
+            event.preventDefault();
+            dropAt(index);
+          }}
+          onDragEnd={() => {
+            dragFrom.current = null;
+          }}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, pl: 1, pr: 0.5, py: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, minHeight: 52, cursor: disabled ? 'default' : 'grab' }}
         >
+          <DragIndicator aria-hidden fontSize="small" sx={{ color: 'text.disabled', display: { xs: 'none', sm: 'block' } }} />
           <Box component="span" aria-hidden sx={{ minWidth: 24, color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
             {index + 1}.
           </Box>

@@ -2,7 +2,7 @@
  * The quiz session (SPEC §4) as a learner uses it: the four controls, skip and review, Submit
  * Quiz, retake, the results with their save status, and resume from IndexedDB (fake-indexeddb).
  */
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quizDataSchema, type QuizData } from '../../../../src/contract/quiz';
@@ -415,5 +415,18 @@ describe('QuizSession', () => {
     expect(await screen.findByText('This quiz has changed since your unfinished attempt, so it starts again.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resume Quiz' })).not.toBeInTheDocument();
     expect(screen.getByText('0 of 4 answered')).toBeInTheDocument();
+  });
+
+  it('reorders by dragging with a mouse too (an extra to the move buttons)', async () => {
+    const { user } = renderQuiz();
+    await waitForQuestion('Which gas is used for pneumoperitoneum?');
+    for (let i = 0; i < 3; i++) await user.click(button('Skip'));
+    await waitForQuestion('Order the steps of access');
+    const before = reorderItems();
+    const items = screen.getAllByRole('listitem');
+    fireEvent.dragStart(items[2]!);
+    fireEvent.dragOver(items[0]!);
+    fireEvent.drop(items[0]!);
+    expect(reorderItems()).toEqual([before[2], before[0], before[1]]);
   });
 });
