@@ -6,6 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useOnlineStatus } from '../../../lib/online-status';
 import { useStoredUser } from '../../../lib/session';
 import { removeOfflineBook } from '../db/downloads';
 import { useDownloadProgress } from '../download/download-progress';
@@ -30,6 +31,7 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
   const progress = useDownloadProgress(userId, bookId);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const online = useOnlineStatus();
   if (userId === null || copy === undefined) return null;
 
   const remove = async () => {
@@ -79,6 +81,12 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
           </Button>
         </Stack>
       </Stack>
+    );
+  } else if (!online) {
+    content = (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Not downloaded: needs a connection.
+      </Typography>
     );
   } else {
     content = (
