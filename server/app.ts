@@ -17,6 +17,7 @@ import { compression } from './plugins/compression';
 import { loginLimiter, type LoginLimits } from './plugins/login-limiter';
 import { staticFiles } from './plugins/static';
 import { createRepositories } from './repositories';
+import { isDatabaseUnavailable } from './repositories/db-errors';
 import { accountRoutes } from './routes/accounts';
 import { bookRoutes } from './routes/books';
 import { healthRoutes } from './routes/health';
@@ -158,6 +159,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') await drainRequest(request.raw, DRAIN_LIMIT_BYTES);
     const known = describe(error, request.headers['content-type']);
     if (known) return reply.code(known.status).send(known.body);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ detail: 'The service is briefly unavailable. Please try again in a moment.' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });
   });

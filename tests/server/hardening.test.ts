@@ -161,3 +161,25 @@ describe('hole 8: oversized bodies and headers', () => {
     expect(login.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('a database that does not answer', () => {
+  it('is a 503 in the error shape with Retry-After, never a 500', async () => {
+    const { buildApp } = await import('../../server/app');
+    const { openDatabase } = await import('../../server/db/database');
+    // Nothing listens on port 1: every query fails to connect, as while PostgreSQL restarts.
+    const db = openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', sqliteFile: '' });
+    const app = await buildApp({ config: { ...t.config, databaseUrl: 'postgres://postgres@127.0.0.1:1/none' }, db });
+    try {
+      const loginAnswer = await app.inject({ method: 'POST', url: '/api/accounts/login/', payload: { email: 'a@b.c', password: 'whatever-it-is' } });
+      expect(loginAnswer.statusCode).toBe(503);
+      expect(loginAnswer.json()).toEqual({ detail: expect.stringMatching(/briefly unavailable/) });
+      expect(loginAnswer.headers['retry-after']).toBe('5');
+      const books = await app.inject({ method: 'GET', url: '/api/books/books/', headers: { authorization: `Bearer ${su}` } });
+      expect(books.statusCode).toBe(503);
+      expect((await app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(503);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});
