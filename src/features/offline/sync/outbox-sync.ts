@@ -3,11 +3,12 @@
  * (start-up, `online`, focus, sign-in, enqueue, 'Sync now'), plus the status the UI shows.
  * Loaded only for a signed-in user (see start-outbox-sync.ts), never on a visitor's first visit.
  */
+import { liveQuery } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import { db, type QuizAttempt } from '../../../lib/db';
 import { getStoredUser, subscribeSession } from '../../../lib/session';
 import { sendScore } from '../api/send-score';
-import { type AttemptDetails, writeCompletedAttempt } from '../db/outbox';
+import { type AttemptDetails, countUnsynced, writeCompletedAttempt } from '../db/outbox';
 import { createOutboxRunner, type FlushResult, SCORE_SYNC_TAG } from './flush-outbox';
 import { createOutboxScheduler } from './outbox-scheduler';
 
@@ -123,4 +124,34 @@ export function startOutboxSync(): void {
     else trigger();
   });
   trigger();
+}
+
+/**
+ * Calls `listener` with the signed-in user's count of unsynced scores now and whenever it
+ * changes (in any tab), following sign-ins and sign-outs. Returns the unsubscribe.
+ */
+export function watchPendingCount(listener: (count: number) => void): () => void {
+  let subscription: { unsubscribe(): void } | null = null;
+  let userId: number | null | undefined;
+  const follow = () => {
+    const next = currentUserId();
+    if (next === userId) return;
+    userId = next;
+    subscription?.unsubscribe();
+    subscription = null;
+    if (next === null) {
+      listener(0);
+      return;
+    }
+    subscription = liveQuery(() => countUnsynced(db, next)).subscribe({
+      next: listener,
+      error: (error: unknown) => console.error('The scores waiting to sync could not be counted', error),
+    });
+  };
+  follow();
+  const unsubscribeSession = subscribeSession(follow);
+  return () => {
+    unsubscribeSession();
+    subscription?.unsubscribe();
+  };
 }
