@@ -124,3 +124,50 @@ export function chapterImageLoaded(page: Page): Promise<boolean> {
 export function eventually<T>(read: () => T | Promise<T>, timeout = 15_000) {
   return expect.poll(read, { timeout, interval: 200 });
 }
+
+export interface QueuedAttempt {
+  attemptId: string;
+  userId: number;
+  quiz: { id: number; version: number };
+  bookId: number;
+}
+
+/**
+ * Queues a finished attempt in the page's outbox (raw IndexedDB, the row the quiz's onComplete
+ * writes), both answers right. For tests of the sync itself, apart from the quiz screens.
+ */
+export async function queueAttemptInPage(page: Page, attempt: QueuedAttempt): Promise<void> {
+  await page.evaluate(async ({ attemptId, quiz, userId, bookId }) => {
+    const request = indexedDB.open('laparoscopy-app');
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = database.transaction('outbox', 'readwrite');
+    tx.objectStore('outbox').put({
+      clientAttemptId: attemptId,
+      userId,
+      quizId: quiz.id,
+      quizTitle: 'Queued quiz',
+      bookId,
+      quizVersion: quiz.version,
+      answers: [
+        { questionId: 'q1', answer: 'Carbon dioxide', isCorrect: true, status: 'answered' },
+        { questionId: 'q2', answer: '12–15 mmHg', isCorrect: true, status: 'answered' },
+      ],
+      totalQuestions: 2,
+      correctAnswers: 2,
+      completedAt: new Date().toISOString(),
+      createdAt: Date.now(),
+      state: 'waiting',
+      attempts: 0,
+      lastError: null,
+      lastTriedAt: null,
+    });
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    database.close();
+  }, attempt);
+}

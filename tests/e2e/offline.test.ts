@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { type AppBrowser, goOffline, goOnline, launchApp, waitForApp, waitForServiceWorker } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
 import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER, signInContext } from './book-helpers';
-import { chapterImageLoaded, createOfflineBook, downloadFromReader, eventually, myScores, type OfflineBookFixture, takeQuiz } from './offline-helpers';
+import { chapterImageLoaded, createOfflineBook, downloadFromReader, eventually, myScores, type OfflineBookFixture, queueAttemptInPage, takeQuiz } from './offline-helpers';
 
 const RESIDENT = 'resident@cityhospital.example';
 const baseURL = inject('baseURL');
@@ -126,6 +126,30 @@ describe('a downloaded book offline', () => {
     await page.getByRole('dialog').getByText('Available offline', { exact: true }).waitFor({ timeout: 30_000 });
   });
 
+  it('causes no duplicate when the page is closed in the middle of a flush', async () => {
+    const { data: detail } = await api<{ quiz: { id: number; version: number } }>(baseURL, learner, 'GET', `/books/books/${book.bookId}/`);
+    const { app, page } = await openSignedIn(baseURL, learner, '/downloads');
+    await goOffline(app.context);
+    const attemptId = randomUUID();
+    await queueAttemptInPage(page, { attemptId, quiz: detail.quiz, userId: learner.user.user_id as number, bookId: book.bookId });
+
+    // The score leaves for the server and the page closes before any answer arrives.
+    const sent = new Promise<void>((resolve) =>
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().includes('/scores/')) {
+          void page.close();
+          resolve();
+        }
+      }),
+    );
+    await goOnline(app.context);
+    await sent;
+
+    const next = await app.open('/downloads');
+    await eventually(() => pendingLine(next).textContent(), 20_000).toBe('All your quiz scores have reached the server.');
+    expect((await myScores(baseURL, learner)).filter((record) => record.client_attempt_id === attemptId)).toHaveLength(1);
+  });
+
   it("keeps two users' downloads and attempts apart on one browser profile", async () => {
     const { app, page } = await openSignedIn(baseURL, learner, `/book/${book.bookId}`);
     await downloadFromReader(page);
@@ -189,42 +213,7 @@ describe('Background Sync with no page open', () => {
     // Offline, a finished attempt is queued in the outbox (as the quiz's onComplete does).
     await goOffline(app.context);
     const attemptId = randomUUID();
-    await page.evaluate(
-      async ({ attemptId, quiz, userId, bookId }) => {
-        const request = indexedDB.open('laparoscopy-app');
-        const database = await new Promise<IDBDatabase>((resolve, reject) => {
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        const tx = database.transaction('outbox', 'readwrite');
-        tx.objectStore('outbox').put({
-          clientAttemptId: attemptId,
-          userId,
-          quizId: quiz.id,
-          quizTitle: 'Background sync quiz',
-          bookId,
-          quizVersion: quiz.version,
-          answers: [
-            { questionId: 'q1', answer: 'Carbon dioxide', isCorrect: true, status: 'answered' },
-            { questionId: 'q2', answer: '12–15 mmHg', isCorrect: true, status: 'answered' },
-          ],
-          totalQuestions: 2,
-          correctAnswers: 2,
-          completedAt: new Date().toISOString(),
-          createdAt: Date.now(),
-          state: 'waiting',
-          attempts: 0,
-          lastError: null,
-          lastTriedAt: null,
-        });
-        await new Promise((resolve, reject) => {
-          tx.oncomplete = resolve;
-          tx.onerror = () => reject(tx.error);
-        });
-        database.close();
-      },
-      { attemptId, quiz: detail.quiz, userId: learner.user.user_id as number, bookId: book.bookId },
-    );
+    await queueAttemptInPage(page, { attemptId, quiz: detail.quiz, userId: learner.user.user_id as number, bookId: book.bookId });
 
     // No page of the app is open any more; the connection returns; the browser fires the sync.
     const blank = await app.context.newPage();
