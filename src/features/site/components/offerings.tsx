@@ -1,8 +1,8 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { SafeImage } from '../../../components/safe-image';
@@ -38,7 +38,13 @@ export function Offerings({ products }: { products: ProductTeaser[] }) {
                   <Button variant="contained" disabled>
                     Coming Soon
                   </Button>
-                  <Chip label="In development" size="small" variant="outlined" />
+                  {/* A label, not a control: drawn like MUI's small outlined chip without its code. */}
+                  <Box
+                    component="span"
+                    sx={{ display: 'inline-flex', alignItems: 'center', height: 24, px: 1, border: 1, borderColor: 'grey.400', borderRadius: 4, fontSize: '0.8125rem', color: 'text.primary' }}
+                  >
+                    In development
+                  </Box>
                 </>
               )}
             </CardActions>
