@@ -2,14 +2,16 @@
  * What every API answer must look like, whatever was sent: no 5xx (503 only where the brief
  * allows it), no stack frame or internal text, and every error in the one shape —
  * `{"detail": "…"}` (a `code` string may stand beside it, as SimpleJWT's token errors have)
- * or field errors `{"field": ["…", …]}`.
+ * or field errors `{"field": ["…", …]}`. The upload routes answer `{"error": "…"}`, as the
+ * client's spec has them (SPEC §7: "error field 'error'"): accepted there only.
  */
 
 /** Why a parsed body is not in the error shape, or null when it is. */
-export function errorShapeProblem(body: unknown): string | null {
+export function errorShapeProblem(body: unknown, options: { upload?: boolean } = {}): string | null {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return `not an object: ${JSON.stringify(body)?.slice(0, 200)}`;
   const entries = Object.entries(body);
   if (!entries.length) return 'an empty object';
+  if (options.upload && entries.length === 1 && typeof (body as { error?: unknown }).error === 'string') return null;
   if ('detail' in body) {
     if (typeof (body as { detail: unknown }).detail !== 'string') return 'detail is not a string';
     const extra = entries.filter(([k, v]) => k !== 'detail' && !(k === 'code' && typeof v === 'string'));
@@ -66,7 +68,7 @@ export interface Answer {
  * Everything wrong with one answer (empty when it is acceptable). `allow5xx` is for the
  * fault tests: the database down is a 503, a full disk a 507 — in the error shape, never a 500.
  */
-export function answerProblems(answer: Answer, sent = '', options: { allow5xx?: number[] } = {}): string[] {
+export function answerProblems(answer: Answer, sent = '', options: { allow5xx?: number[]; upload?: boolean } = {}): string[] {
   const problems: string[] = [];
   const status = answer.statusCode;
   if (status >= 500 && !options.allow5xx?.includes(status)) problems.push(`status ${status}`);
@@ -77,7 +79,7 @@ export function answerProblems(answer: Answer, sent = '', options: { allow5xx?: 
     if (!type.startsWith('application/json')) problems.push(`error answer of type "${type}"`);
     else {
       try {
-        const shape = errorShapeProblem(JSON.parse(answer.body));
+        const shape = errorShapeProblem(JSON.parse(answer.body), { upload: options.upload });
         if (shape) problems.push(`error body not in the one shape (${shape})`);
       } catch {
         problems.push('error body is not JSON');

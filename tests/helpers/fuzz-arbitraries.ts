@@ -87,11 +87,21 @@ export const HOSTILE_STRINGS = [
   'x'.repeat(5000),
 ];
 
-/** Nested arrays `depth` levels deep (an object at the bottom). */
-export function nested(depth: number, wrap: 'array' | 'object' = 'array'): unknown {
-  let value: unknown = { a: 1 };
-  for (let i = 0; i < depth; i++) value = wrap === 'array' ? [value] : { a: value };
-  return value;
+/**
+ * Deep nesting stands in the generated values as a short marker string, so fast-check can
+ * print (and shrink) a counterexample; `toJsonText` writes the nesting out when sending.
+ */
+export function nested(depth: number, wrap: 'array' | 'object' = 'array'): string {
+  return `⟦deep:${wrap}:${depth}⟧`;
+}
+
+function nestedText(wrap: string, depth: number): string {
+  return wrap === 'array' ? '['.repeat(depth) + '{"a":1}' + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+}
+
+/** JSON text of a generated body, with deep-nesting markers written out. */
+export function toJsonText(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(/"⟦deep:(array|object):(\d+)⟧"/g, (_m, wrap: string, depth: string) => nestedText(wrap, Number(depth)));
 }
 
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(

@@ -25,6 +25,7 @@ import {
   hostileBodies,
   PROTOTYPE_KEYS,
   RAW_BODIES,
+  toJsonText,
 } from '../helpers/fuzz-arbitraries';
 import { createOrganization, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
@@ -119,7 +120,7 @@ async function send(method: string, path: string, request: FuzzRequest): Promise
   let payload: string | Buffer | undefined;
   if ('json' in request.body) {
     headers['content-type'] = 'application/json';
-    payload = JSON.stringify(request.body.json) ?? 'null';
+    payload = toJsonText(request.body.json);
   } else if ('raw' in request.body) {
     if (request.body.raw.contentType !== undefined) headers['content-type'] = request.body.raw.contentType;
     payload = request.body.raw.payload;
@@ -135,7 +136,9 @@ async function send(method: string, path: string, request: FuzzRequest): Promise
   stats.requests++;
   if (res.statusCode >= 500) stats.fiveXX++;
   if (method === 'delete' && res.statusCode < 300) await ensureFixtures();
-  const problems = answerProblems({ statusCode: res.statusCode, headers: res.headers, body: res.body }, typeof payload === 'string' ? payload : (payload?.toString('latin1') ?? ''));
+  const problems = answerProblems({ statusCode: res.statusCode, headers: res.headers, body: res.body }, typeof payload === 'string' ? payload : (payload?.toString('latin1') ?? ''), {
+    upload: path.startsWith('/api/media/upload-'),
+  });
   if (problems.length) stats.problems++;
   const shown = (text: string) => abbreviate(text).slice(0, 600);
   return problems.map((p) => `${p} ← ${method.toUpperCase()} ${shown(url)} as ${request.who}${payload !== undefined ? ` body ${shown(String(payload))}` : ''}`);
