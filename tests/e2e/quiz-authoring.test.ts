@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, launchApp } from '../helpers/browser';
+import { type AppBrowser, DESKTOP_VIEWPORT, launchApp } from '../helpers/browser';
 import { apiLogin, type ApiSession, collectProblems, createBookViaApi, DIRECTOR, eventually, LEARNER, signInContext } from './book-helpers';
 import { openQuiz, quizPane, scoresOf, takeFourTypeQuiz } from './quiz-helpers';
 
@@ -133,6 +133,12 @@ describe('writing a quiz (author) and taking it (learner)', () => {
       [1, 3],
       [2, 4],
     ]);
+
+    // The editor is usable on a 360 px phone: nothing runs off the screen.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await card(page, 4).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize(DESKTOP_VIEWPORT);
 
     // Leaving the editor with unsaved changes asks first.
     await field(page, 'Quiz Title').fill('Access and instruments (draft)');

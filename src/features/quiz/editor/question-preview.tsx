@@ -12,7 +12,8 @@ import { answerOf, shuffleQuestions } from '../session/quiz-engine';
 export function QuestionPreview({ question }: { question: Question }) {
   const labelId = useId();
   const [round, setRound] = useState(0);
-  const shuffle = useMemo(() => shuffleQuestions([question])[String(question.id)], [question, round]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A new round ('Try Again') shuffles again.
+  const shuffle = useMemo(() => (round >= 0 ? shuffleQuestions([question])[String(question.id)] : undefined), [question, round]);
   const [draft, setDraft] = useState<AnswerValue | undefined>(undefined);
   const [result, setResult] = useState<boolean | null>(null);
   const current = draft ?? (question.type === 'reorder' ? (shuffle ?? null) : undefined);

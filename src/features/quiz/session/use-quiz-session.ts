@@ -157,8 +157,9 @@ export function useQuizSession({ quiz, questions, bookId, userId, onComplete, ra
     return () => {
       cancelled = true;
     };
-    // A new quiz version or another user starts the lookup again.
-  }, [userId, bookId, quiz.id, quiz.version]); // eslint-disable-line react-hooks/exhaustive-deps
+    // Only a new quiz version or another user starts the lookup again, not a re-render with new
+    // callbacks (that would throw away the attempt in progress).
+  }, [userId, bookId, quiz.id, quiz.version]);
 
   const resume = useCallback(() => {
     if (!offer) return;
