@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, goOffline, goOnline, launchApp, waitForApp, waitForServiceWorker } from '../helpers/browser';
+import { type AppBrowser, goOffline, goOnline, launchApp, recordScriptRequests, waitForApp, waitForServiceWorker } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
 import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER, signInContext } from './book-helpers';
 import { chapterImageLoaded, createOfflineBook, downloadFromReader, eventually, myScores, type OfflineBookFixture, queueAttemptInPage, takeQuiz } from './offline-helpers';
@@ -190,6 +190,37 @@ describe('a downloaded book offline', () => {
     await eventually(async () => (await myScores(baseURL, learner)).length, 20_000).toBe(learnerBefore.length + 1);
     await reloadApp(page, '/downloads');
     await page.getByRole('link', { name: book.title }).waitFor();
+  });
+});
+
+describe('what a first visit loads', () => {
+  /** The text of every script a fresh page at `pathname` requested. */
+  async function scriptsOf(app: AppBrowser, pathname: string): Promise<string> {
+    const page = await app.context.newPage();
+    const urls = recordScriptRequests(page);
+    await page.goto(pathname);
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    const texts = await Promise.all(urls.map(async (url) => (await fetch(url)).text()));
+    return texts.join('\n');
+  }
+
+  it("carries no part of the offline library to a visitor's public page, and only the outbox flush to a signed-in user's", async () => {
+    const visitor = await launchApp(baseURL);
+    apps.push(visitor);
+    const visitorScripts = await scriptsOf(visitor, '/');
+    expect(visitorScripts).not.toContain('lap-outbox-flush');
+    expect(visitorScripts).not.toContain('laparoscopy-app');
+    expect(visitorScripts).not.toContain('offline-books-v1');
+
+    const learner = await apiLogin(baseURL, LEARNER);
+    const member = await launchApp(baseURL);
+    apps.push(member);
+    await signInContext(member.context, learner);
+    const memberScripts = await scriptsOf(member, '/');
+    expect(memberScripts).toContain('lap-outbox-flush');
+    // The download code (its cache) is not needed to flush scores.
+    expect(memberScripts).not.toContain('Checking the size of the download');
   });
 });
 
