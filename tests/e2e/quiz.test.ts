@@ -92,6 +92,11 @@ describe('taking a quiz (learner)', () => {
     await expectQuestion(page, 'Match each instrument to its use');
     expect(await tooSmall()).toEqual([]);
     expect(await overflow()).toBeLessThanOrEqual(0);
+    // Usable on the narrowest phones too.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await tooSmall()).toEqual([]);
+    await page.setViewportSize(PHONE_VIEWPORT);
     await chooseMatches(page, CORRECT_MATCHES);
     await button(page, 'Submit Answer').click();
     await button(page, 'Next Question').click();
