@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AppBrowser, goOffline, goOnline, launchApp, recordScriptRequests, waitForApp, waitForServiceWorker } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
-import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER, signInContext } from './book-helpers';
+import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER, minimalMp4, signInContext } from './book-helpers';
 import { chapterImageLoaded, createOfflineBook, downloadFromReader, eventually, myScores, type OfflineBookFixture, queueAttemptInPage, takeQuiz } from './offline-helpers';
 
 const RESIDENT = 'resident@cityhospital.example';
@@ -88,6 +88,34 @@ describe('a downloaded book offline', () => {
     await reloadApp(page);
     await page.waitForTimeout(1500);
     expect(await myScores(baseURL, learner)).toHaveLength(before.length + 1);
+  });
+
+  it('stores a chosen video with the book and seeks in it offline (206 for a Range request)', async () => {
+    const form = new FormData();
+    form.append('video', new Blob([new Uint8Array(minimalMp4(300_000))], { type: 'video/mp4' }), 'suturing.mp4');
+    const upload = await fetch(`${baseURL}/api/media/upload-video/`, { method: 'POST', headers: { authorization: `Bearer ${director.access}` }, body: form });
+    expect(upload.status).toBe(201);
+    const { videoUrl } = (await upload.json()) as { videoUrl: string };
+    const withVideo = await createOfflineBook(baseURL, director);
+    await api(baseURL, director, 'POST', `/books/books/${withVideo.bookId}/chapters/`, {
+      title: 'Suturing video',
+      order: 3,
+      content_delta: { root: { type: 'root', version: 1, direction: null, format: '', indent: 0, children: [{ type: 'chapter-video', version: 1, src: videoUrl }] } },
+    });
+    const { app, page } = await openSignedIn(baseURL, learner, `/book/${withVideo.bookId}`);
+    await page.getByRole('button', { name: 'Download for offline' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download for offline' });
+    const videoChoice = dialog.getByRole('checkbox', { name: /^Video .*\.mp4 \(293 KB\)$/ });
+    await videoChoice.check();
+    await dialog.getByRole('button', { name: 'Start download' }).click();
+    await dialog.getByText('Available offline', { exact: true }).waitFor({ timeout: 30_000 });
+
+    await goOffline(app.context);
+    const answer = await page.evaluate(async (url) => {
+      const response = await fetch(url, { headers: { Range: 'bytes=100-199' } });
+      return { status: response.status, bytes: (await response.arrayBuffer()).byteLength, range: response.headers.get('content-range') };
+    }, videoUrl);
+    expect(answer).toEqual({ status: 206, bytes: 100, range: expect.stringMatching(/^bytes 100-199\/\d+$/) });
   });
 
   it('says a book that is not downloaded needs a connection, at once', async () => {
