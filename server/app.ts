@@ -18,6 +18,7 @@ import { loginLimiter, type LoginLimits } from './plugins/login-limiter';
 import { staticFiles } from './plugins/static';
 import { createRepositories } from './repositories';
 import { isDatabaseUnavailable } from './repositories/db-errors';
+import { createMediaStorage } from './storage';
 import { accountRoutes } from './routes/accounts';
 import { bookRoutes } from './routes/books';
 import { healthRoutes } from './routes/health';
@@ -60,6 +61,7 @@ const repositories = fp(
     app.decorate('config', options.config);
     app.decorate('db', options.db);
     app.decorate('repos', createRepositories(options.db.kysely, options.db.dialect));
+    app.decorate('storage', createMediaStorage(options.config));
     app.decorate('openapi', new OpenApiRegistry());
   },
   { name: 'repositories' },
@@ -68,25 +70,32 @@ const repositories = fp(
 /** The most of a refused body read (and dropped) so that its sender gets the answer. */
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
-function drainRequest(raw: IncomingMessage, maxBytes: number): Promise<void> {
-  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+/** Reads and drops what is left of a request body; true when it was read to its end. */
+function drainRequest(raw: IncomingMessage, maxBytes: number): Promise<boolean> {
+  if (raw.readableEnded || raw.complete) return Promise.resolve(true);
+  if (raw.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
     let seen = 0;
-    const finish = () => {
+    const finish = (ended: boolean) => {
       raw.off('data', onData);
-      raw.off('end', finish);
-      raw.off('error', finish);
-      raw.off('close', finish);
-      resolve();
+      raw.off('end', onEnd);
+      raw.off('error', onFail);
+      raw.off('close', onFail);
+      resolve(ended);
     };
+    const onEnd = () => finish(true);
+    const onFail = () => finish(raw.complete);
     const onData = (chunk: Buffer) => {
       seen += chunk.length;
-      if (seen > maxBytes) finish();
+      if (seen > maxBytes) {
+        raw.pause();
+        finish(false);
+      }
     };
     raw.on('data', onData);
-    raw.on('end', finish);
-    raw.on('error', finish);
-    raw.on('close', finish);
+    raw.on('end', onEnd);
+    raw.on('error', onFail);
+    raw.on('close', onFail);
     raw.resume();
   });
 }
@@ -153,10 +162,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auth);
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // A body refused before it was all read (too large, a refused upload): take in and drop the
+    // rest first, so the client has finished sending and reads the answer instead of a reset
+    // connection, and the connection is free for its next request. Past the drain limit the
+    // connection is closed after the answer instead.
+    const upload = /^multipart\//i.test(request.headers['content-type'] ?? '');
+    if (upload || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      request.raw.unpipe();
+      if (!(await drainRequest(request.raw, DRAIN_LIMIT_BYTES))) reply.header('connection', 'close');
+    }
     if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
-    // Refused before it was read: take in (and drop) the rest of the body first, so the client
-    // has finished sending and reads the 413 instead of a connection reset mid-upload.
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') await drainRequest(request.raw, DRAIN_LIMIT_BYTES);
     const known = describe(error, request.headers['content-type']);
     if (known) return reply.code(known.status).send(known.body);
     if (isDatabaseUnavailable(error)) {

@@ -29,6 +29,13 @@ const envSchema = z.object({
   MAX_IMAGE_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
   MAX_VIDEO_UPLOAD_MB: z.coerce.number().positive().max(4096).default(200),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PATH_STYLE: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -51,6 +58,8 @@ export interface Config {
   maxVideoBytes: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Set when MEDIA_STORAGE=s3: media live in this bucket instead of DATA_DIR/media. */
+  s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; pathStyle: boolean };
 }
 
 /** Reads (or creates once, mode 0600) the signing key kept in DATA_DIR. */
@@ -71,6 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.MEDIA_STORAGE === 's3') {
+    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => !e[name]);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.map((name) => `${name}: required when MEDIA_STORAGE=s3`).join('\n  ')}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   try {
     mkdirSync(path.join(dataDir, 'media'), { recursive: true });
@@ -95,5 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxVideoBytes: Math.round(e.MAX_VIDEO_UPLOAD_MB * MiB),
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
+    s3:
+      e.MEDIA_STORAGE === 's3'
+        ? { endpoint: e.S3_ENDPOINT!, bucket: e.S3_BUCKET!, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY!, pathStyle: e.S3_PATH_STYLE === '1' }
+        : undefined,
   };
 }

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createRepositories } from './repositories';
+import { createMediaStorage } from './storage';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed';
 import { startServer } from './server';
 
@@ -15,7 +16,7 @@ async function main() {
   if (process.env.SKIP_BUILD !== '1') ensureBuild();
   const db = openDatabase(config);
   await migrateToLatest(db);
-  const seeded = config.seedDemo ? await seedDemo(createRepositories(db.kysely, db.dialect), config) : false;
+  const seeded = config.seedDemo ? await seedDemo(createRepositories(db.kysely, db.dialect), createMediaStorage(config)) : false;
   const app = await startServer(config, db, { distDir: DIST_DIR });
 
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

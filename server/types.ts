@@ -5,6 +5,7 @@ import type { Repositories } from './repositories';
 import type { SessionService } from './plugins/auth';
 import type { LoginLimiter } from './plugins/login-limiter';
 import type { OpenApiRegistry } from './lib/route';
+import type { MediaStorage } from './storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +15,7 @@ declare module 'fastify' {
     sessions: SessionService;
     loginLimiter: LoginLimiter;
     openapi: OpenApiRegistry;
+    storage: MediaStorage;
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;

@@ -10,24 +10,65 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { keyOfMediaUrl } from '../storage';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 /** `index.html.br` is index.html as far as caching goes. */
 const withoutEncoding = (file: string) => file.replace(/\.(?:br|gz)$/, '');
 
-async function staticPlugin(app: FastifyInstance, options: { distDir?: string }) {
-  await app.register(fastifyStatic, {
-    root: app.config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '365d',
-    setHeaders: (res) => {
-      res.header('X-Content-Type-Options', 'nosniff');
+/** `Range: bytes=a-b` or `bytes=a-` (one range); anything else is served whole. */
+function rangeOf(header: string | undefined): { start: number; end?: number } | undefined {
+  const match = header ? /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!match) return undefined;
+  const start = Number(match[1]);
+  const end = match[2] ? Number(match[2]) : undefined;
+  return end !== undefined && end < start ? undefined : { start, end };
+}
+
+/** Media kept in object storage, streamed through this server with Range support (videos seek). */
+function mediaFromStorage(app: FastifyInstance) {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    handler: async (request, reply) => {
+      const key = keyOfMediaUrl(request.url.split('?')[0]!);
+      if (!key) return reply.code(404).send({ detail: 'Not found.' });
+      const range = rangeOf(request.headers.range);
+      const object = await app.storage.get(key, range);
+      if (!object) return reply.code(range ? 416 : 404).send({ detail: range ? 'Range not satisfiable.' : 'Not found.' });
+      reply
+        .header('content-type', object.contentType)
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff');
+      if (object.range) {
+        reply.code(206).header('content-range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
+        reply.header('content-length', String(object.range.end - object.range.start + 1));
+      } else reply.header('content-length', String(object.size));
+      if (request.method === 'HEAD') {
+        object.body.destroy();
+        return reply.send();
+      }
+      return reply.send(object.body);
     },
   });
+}
+
+async function staticPlugin(app: FastifyInstance, options: { distDir?: string }) {
+  if (app.storage.kind === 'local')
+    await app.register(fastifyStatic, {
+      root: app.config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (res) => {
+        res.header('X-Content-Type-Options', 'nosniff');
+      },
+    });
+  else mediaFromStorage(app);
   // Uploaded files are data, never documents: they may not run anything even if opened directly.
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/media/')) {

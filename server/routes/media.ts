@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -119,13 +119,9 @@ export async function mediaRoutes(app: FastifyInstance) {
         throw uploadError(400, 'The image could not be read. It may be damaged.');
       }
       const relative = randomName(type.ext);
-      const target = path.join(config.mediaDir, 'images', relative);
       try {
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, output, { flag: 'wx' });
+        await app.storage.put(`images/${relative}`, output, detected!.mime);
       } catch (error) {
-        // A partial file (disk full) is not left behind; a name clash (EEXIST) is someone else's file.
-        if ((error as { code?: string }).code !== 'EEXIST') await rm(target, { force: true });
         throw uploadFailure(error, 'The image is too large.');
       }
       const url = await store(relative, 'image', detected!.mime, output.length, user.user_id);
@@ -164,10 +160,12 @@ export async function mediaRoutes(app: FastifyInstance) {
         const detected = await fileTypeFromFile(tmp);
         if (detected?.mime !== 'video/mp4') throw uploadError(415, 'Only MP4 videos can be uploaded.');
         const relative = randomName('mp4');
-        const target = path.join(config.mediaDir, 'videos', relative);
-        await mkdir(path.dirname(target), { recursive: true });
-        await rename(tmp, target);
-        const { size } = await stat(target);
+        const { size } = await stat(tmp);
+        try {
+          await app.storage.putFile(`videos/${relative}`, tmp, 'video/mp4');
+        } catch (error) {
+          throw uploadFailure(error, 'The video is too large.');
+        }
         reply.code(201);
         return { videoUrl: await store(relative, 'video', 'video/mp4', size, user.user_id) };
       } finally {

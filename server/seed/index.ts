@@ -4,16 +4,15 @@
  * Writes through the same repositories as the app, in one transaction.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { quizDataSchema } from '../../src/contract/quiz';
 import { checkChapterContent } from '../../src/contract/rich-text';
-import type { Config } from '../config';
 import { hashPassword } from '../lib/passwords';
 import { nowIso } from '../lib/time';
 import type { Repositories } from '../repositories';
+import type { MediaStorage } from '../storage';
 import { demoBooks } from './content';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD } from './demo-accounts';
 
@@ -21,14 +20,14 @@ export { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD } from './demo-accounts
 
 const MEDIA_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'media');
 
-/** Renders a seed SVG to WebP in the media folder and records it as issued by this server. */
-async function seedImage(config: Config, repos: Repositories, file: string, width: number): Promise<string> {
-  const name = file.replace(/\.svg$/, '.webp');
-  const url = `/media/images/seed/${name}`;
-  const target = path.join(config.mediaDir, 'images', 'seed', name);
-  await mkdir(path.dirname(target), { recursive: true });
+/** Renders a seed SVG to WebP in the media storage and records it as issued by this server. */
+async function seedImage(storage: MediaStorage, repos: Repositories, file: string, width: number): Promise<string> {
+  const key = `images/seed/${file.replace(/\.svg$/, '.webp')}`;
+  const url = `/media/${key}`;
   const output = await sharp(readFileSync(path.join(MEDIA_SOURCE, file)), { density: 144 }).resize({ width }).webp({ quality: 82 }).toBuffer();
-  await writeFile(target, output);
+  // A file left by an earlier installation in the same folder or bucket is replaced.
+  await storage.delete(key);
+  await storage.put(key, output, 'image/webp');
   if (!(await repos.media.exists(url)))
     await repos.media.record({ path: url, kind: 'image', content_type: 'image/webp', size: output.length, uploaded_by: null, created_at: nowIso() });
   return url;
@@ -47,7 +46,7 @@ async function resolveImages(value: unknown, render: (file: string) => Promise<s
 }
 
 /** Seeds an empty database; answers false (and changes nothing) when it already has users. */
-export async function seedDemo(repos: Repositories, config: Config): Promise<boolean> {
+export async function seedDemo(repos: Repositories, storage: MediaStorage): Promise<boolean> {
   if (await repos.users.anyExists()) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return repos.transaction(async (tx) => {
@@ -71,7 +70,7 @@ export async function seedDemo(repos: Repositories, config: Config): Promise<boo
 
     const rendered = new Map<string, Promise<string>>();
     const render = (file: string, width = 960) => {
-      if (!rendered.has(file)) rendered.set(file, seedImage(config, tx, file, width));
+      if (!rendered.has(file)) rendered.set(file, seedImage(storage, tx, file, width));
       return rendered.get(file)!;
     };
 

@@ -12,6 +12,7 @@ import { openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { createRepositories } from '../../server/repositories';
+import { createMediaStorage } from '../../server/storage';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
 
 export const SCALE = { users: 100_000, organizations: 1_000, books: 10_000, scores: 1_000_000, learnerScores: 1_000, demoOrganizationMembers: 100 };
@@ -36,7 +37,7 @@ export async function seedAtScale(dataDir: string, databaseUrl: string | undefin
   const db = handle.kysely;
   try {
     await migrateToLatest(handle);
-    await seedDemo(createRepositories(db, handle.dialect), config);
+    await seedDemo(createRepositories(db, handle.dialect), createMediaStorage(config));
     if (handle.dialect === 'sqlite') await sql`PRAGMA synchronous = OFF`.execute(db);
 
     const learnerEmail = DEMO_ACCOUNTS.find((a) => a.email.startsWith('learner'))?.email ?? 'learner@example.com';

@@ -45,10 +45,11 @@ const ALLOWED: Record<string, string[]> = {
   db: ['lib', 'contract'],
   repositories: ['db', 'lib', 'contract'],
   services: ['repositories', 'lib', 'contract'],
-  plugins: ['repositories', 'services', 'lib', 'contract', 'root'],
-  routes: ['services', 'repositories', 'plugins', 'lib', 'contract'],
-  seed: ['repositories', 'lib', 'contract', 'root'],
-  cli: ['db', 'repositories', 'services', 'lib', 'contract', 'root'],
+  storage: ['lib', 'contract', 'root'],
+  plugins: ['repositories', 'services', 'storage', 'lib', 'contract', 'root'],
+  routes: ['services', 'repositories', 'plugins', 'storage', 'lib', 'contract'],
+  seed: ['repositories', 'storage', 'lib', 'contract', 'root'],
+  cli: ['db', 'repositories', 'services', 'storage', 'lib', 'contract', 'root'],
 };
 
 /** Only these layers may use the database driver and query builder. */
@@ -60,7 +61,7 @@ describe('layers of server/', () => {
 
   it('finds the server tree', () => {
     expect(files.length).toBeGreaterThan(30);
-    for (const layer of ['lib', 'db', 'repositories', 'services', 'plugins', 'routes', 'seed', 'cli']) expect(files.map(layerOf)).toContain(layer);
+    for (const layer of ['lib', 'db', 'repositories', 'services', 'storage', 'plugins', 'routes', 'seed', 'cli']) expect(files.map(layerOf)).toContain(layer);
   });
 
   it('imports only in the allowed direction', () => {
