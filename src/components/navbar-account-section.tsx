@@ -1,23 +1,9 @@
-import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
-import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useState } from 'react';
-import { RouterButton, RouterLink, RouterListItemButton } from './router-link';
+import { RouterButton, RouterListItemButton } from './router-link';
 
 /** Where the navbar's account part is shown: the wide bar or the small-screen drawer. */
 export type NavbarAccountVariant = 'bar' | 'drawer';
@@ -30,7 +16,8 @@ export interface NavbarAccountProps {
 
 /**
  * The navbar's account part for a visitor: Login and Register. The root route passes it to the
- * AppShell as a slot; the signed-in version is SignedInNavbarAccount, with the same props.
+ * AppShell as a slot; the signed-in version is SignedInNavbarAccount (signed-in-navbar-account.tsx,
+ * a module of its own so that a visitor's pages never load it), with the same props.
  */
 export function AnonymousNavbarAccount({ variant, onNavigate }: NavbarAccountProps) {
   if (variant === 'drawer') {
@@ -68,147 +55,4 @@ export function AnonymousNavbarAccount({ variant, onNavigate }: NavbarAccountPro
   );
 }
 
-export interface SignedInNavbarAccountProps extends NavbarAccountProps {
-  email: string;
-  /** Superusers also get Create Book (SPEC §2, §6). */
-  isSuperuser: boolean;
-  onLogout: () => void;
-}
-
-const activeBar = { '&[data-status="active"]': { bgcolor: 'rgba(255,255,255,0.16)', boxShadow: 'inset 0 -3px 0 #c9a227' } };
-const activeDrawer = { '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 } };
-
-/** From this width the whole signed-in part fits inline beside the six site links. */
-const WIDE = '@media (min-width: 1680px)';
-
-/**
- * The navbar's account part when signed in (SPEC §2): Dashboard, Books, Create Book for
- * superusers, 'Welcome, {email}' and Logout.
- *
- * The bar shares its row with the six site links, so it folds by width: on wide screens
- * (1680 px) everything is inline; from lg Dashboard and Books are inline and the rest is in
- * the account menu; below lg (md) the account menu holds everything. The drawer (below md)
- * lists it all.
- */
-export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser, onLogout }: SignedInNavbarAccountProps) {
-  const menuId = useId();
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const closeMenu = () => setMenuAnchor(null);
-  const links: { to: '/dashboard' | '/books' | '/create-book'; label: string; icon: ReactNode; inlineFrom: 'lg' | 'wide' }[] = [
-    { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined />, inlineFrom: 'lg' },
-    { to: '/books', label: 'Books', icon: <MenuBookOutlined />, inlineFrom: 'lg' },
-    ...(isSuperuser ? [{ to: '/create-book' as const, label: 'Create Book', icon: <AddCircleOutlineOutlined />, inlineFrom: 'wide' as const }] : []),
-  ];
-  const greeting = `Welcome, ${email}`;
-  const inlineSx = (from: 'lg' | 'wide') => (from === 'lg' ? { display: { xs: 'none', lg: 'inline-flex' } } : { display: 'none', [WIDE]: { display: 'inline-flex' } });
-  const inMenuSx = (from: 'lg' | 'wide') => (from === 'lg' ? { display: { lg: 'none' } } : {});
-
-  if (variant === 'drawer') {
-    return (
-      <>
-        <ListItem>
-          <ListItemText primary={greeting} slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }} />
-        </ListItem>
-        {links.map((link) => (
-          <RouterListItemButton key={link.to} to={link.to} onClick={onNavigate} sx={activeDrawer}>
-            <ListItemIcon>{link.icon}</ListItemIcon>
-            <ListItemText primary={link.label} />
-          </RouterListItemButton>
-        ))}
-        <ListItemButton
-          onClick={() => {
-            onNavigate?.();
-            onLogout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutOutlined />
-          </ListItemIcon>
-          <ListItemText primary="Logout" />
-        </ListItemButton>
-      </>
-    );
-  }
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-      {links.map((link) => (
-        <RouterButton
-          key={link.to}
-          to={link.to}
-          color="inherit"
-          sx={{ borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', ...activeBar, ...inlineSx(link.inlineFrom) }}
-        >
-          {link.label}
-        </RouterButton>
-      ))}
-      <Stack direction="row" spacing={0.5} sx={{ display: 'none', [WIDE]: { display: 'flex' }, alignItems: 'center' }}>
-        <Typography
-          component="span"
-          variant="body2"
-          title={email}
-          sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
-          {greeting}
-        </Typography>
-        <Button
-          variant="outlined"
-          color="inherit"
-          onClick={onLogout}
-          startIcon={<LogoutOutlined />}
-          sx={{ whiteSpace: 'nowrap', borderColor: 'rgba(255,255,255,0.7)' }}
-        >
-          Logout
-        </Button>
-      </Stack>
-      <IconButton
-        color="inherit"
-        aria-label={`Account menu (${email})`}
-        aria-controls={menuAnchor ? menuId : undefined}
-        aria-haspopup="menu"
-        aria-expanded={Boolean(menuAnchor)}
-        onClick={(event) => setMenuAnchor(event.currentTarget)}
-        sx={{ [WIDE]: { display: 'none' } }}
-      >
-        <AccountCircleOutlined />
-      </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={menuAnchor}
-        open={Boolean(menuAnchor)}
-        onClose={closeMenu}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Typography component="li" role="none" variant="body2" sx={{ px: 2, py: 1, fontWeight: 600, maxWidth: 320, overflowWrap: 'anywhere' }}>
-          {greeting}
-        </Typography>
-        <Divider component="li" role="none" />
-        {links.map((link) => (
-          <MenuItem
-            key={link.to}
-            component={RouterLink}
-            to={link.to}
-            underline="none"
-            color="inherit"
-            onClick={closeMenu}
-            sx={inMenuSx(link.inlineFrom)}
-          >
-            <ListItemIcon>{link.icon}</ListItemIcon>
-            {link.label}
-          </MenuItem>
-        ))}
-        <MenuItem
-          onClick={() => {
-            closeMenu();
-            onLogout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutOutlined />
-          </ListItemIcon>
-          Logout
-        </MenuItem>
-      </Menu>
-    </Stack>
-  );
-}
+export type { SignedInNavbarAccountProps } from './signed-in-navbar-account';

@@ -1,6 +1,10 @@
-import { AnonymousNavbarAccount, type NavbarAccountProps, SignedInNavbarAccount } from '../../../components/navbar-account-section';
+import { lazy, Suspense } from 'react';
+import { AnonymousNavbarAccount, type NavbarAccountProps } from '../../../components/navbar-account-section';
 import { useAuth } from '../auth-store';
 import { useLogout } from '../use-logout';
+
+// A visitor's pages never load the signed-in part (its account menu is MUI's Menu, ~6 KiB).
+const SignedInNavbarAccount = lazy(() => import('../../../components/signed-in-navbar-account').then((m) => ({ default: m.SignedInNavbarAccount })));
 
 /** The navbar's account slot filled from the session: Login/Register for visitors, the signed-in links and Logout otherwise. */
 export function NavbarSessionSlot({ variant, onNavigate }: NavbarAccountProps) {
@@ -8,12 +12,14 @@ export function NavbarSessionSlot({ variant, onNavigate }: NavbarAccountProps) {
   const { requestLogout } = useLogout();
   if (!isAuthenticated || !user) return <AnonymousNavbarAccount variant={variant} onNavigate={onNavigate} />;
   return (
-    <SignedInNavbarAccount
-      variant={variant}
-      onNavigate={onNavigate}
-      email={user.email}
-      isSuperuser={user.is_superuser}
-      onLogout={() => void requestLogout()}
-    />
+    <Suspense fallback={null}>
+      <SignedInNavbarAccount
+        variant={variant}
+        onNavigate={onNavigate}
+        email={user.email}
+        isSuperuser={user.is_superuser}
+        onLogout={() => void requestLogout()}
+      />
+    </Suspense>
   );
 }
