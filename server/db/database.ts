@@ -33,8 +33,11 @@ export function openDatabase(options: DbOptions): Db {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    // An idle client that loses its connection must not crash the process.
+    // A client that loses its connection (PostgreSQL restarting) must not crash the process:
+    // idle ones are reported on the pool, checked-out ones on the client itself; the query
+    // in progress fails with the error and the request answers 503.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', schema: options.pgSchema, close: () => kysely.destroy() };
   }
