@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AppBrowser, launchApp, PHONE_VIEWPORT } from '../helpers/browser';
-import { apiLogin, type ApiSession, collectProblems, DIRECTOR, eventually, LEARNER, signInContext } from './book-helpers';
+import { api, apiLogin, type ApiSession, collectProblems, DIRECTOR, eventually, LEARNER, signInContext } from './book-helpers';
 import { bookWithQuiz, button, chooseMatches, CORRECT_MATCHES, expectQuestion, openQuiz, quizPane, reorderItems, scoresOf, takeFourTypeQuiz } from './quiz-helpers';
 
 const baseURL = inject('baseURL');
@@ -26,6 +26,9 @@ describe('taking a quiz (learner)', () => {
 
   it('takes a quiz of all four types to the end on a desktop; my-scores holds one server-graded record', async () => {
     const { bookId, quizId, quizTitle } = await bookWithQuiz(baseURL, director, 'E2E quiz desktop');
+    // Written with [left, right] match pairs and quiz_data as a JSON string; stored in the one normal form.
+    const { data: stored } = await api<{ quiz: { quiz_data: string } }>(baseURL, learner, 'GET', `/books/books/${bookId}/`);
+    expect(JSON.parse(stored.quiz.quiz_data)[2].answer[0]).toEqual({ left: 'Veress needle', right: 'Insufflation' });
     const page = await app.open(`/book/${bookId}`);
     const problems = collectProblems(page);
     await openQuiz(page, bookId);
