@@ -25,7 +25,7 @@ import {
   storeUser,
   subscribeSession,
 } from '../../lib/session';
-import type { Credentials, Profile, RegistrationPayload } from './api/auth-api';
+import type { Credentials, RegistrationPayload } from './api/auth-api';
 
 /**
  * The accounts calls load with the API client (axios) on first use: the navbar reads this store
@@ -60,19 +60,6 @@ export type SessionCheckResult = 'authenticated' | 'not-authenticated' | 'unreac
 function serverErrorData(error: unknown): Record<string, unknown> | undefined {
   const { data } = toApiError(error);
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-}
-
-function sessionUserOf(profile: Profile): SessionUser {
-  return {
-    user_id: profile.user_id ?? profile.id,
-    email: profile.email,
-    full_name: profile.full_name,
-    organization_id: profile.organization_id,
-    organization_name: profile.organization_name,
-    organization_role: profile.organization_role,
-    is_superuser: profile.is_superuser,
-    is_staff: profile.is_staff,
-  };
 }
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -177,7 +164,7 @@ export function createAuthStore() {
     if (isOffline()) return 'unreachable';
     set({ loading: true });
     try {
-      const user = sessionUserOf(await (await authApi()).getProfile());
+      const user = await (await authApi()).getProfileUser();
       // The profile is read from the database: fresher than the token's claims (a member
       // added to an organization sees it without signing in again).
       if (JSON.stringify(user) !== JSON.stringify(getStoredUser())) storeUser(user);

@@ -3,7 +3,16 @@
  * The email is normalised here, with the contract's normalizeEmail, before it leaves the device.
  */
 import type { z } from 'zod';
-import { type LoginRequest, normalizeEmail, type Profile, type RegisterRequest, type registeredSchema, type TokenPair } from '../../../contract/session';
+import {
+  type LoginRequest,
+  normalizeEmail,
+  type Profile,
+  type RegisterRequest,
+  type registeredSchema,
+  type SessionUser,
+  type TokenPair,
+  toSessionClaims,
+} from '../../../contract/session';
 import { apiClient } from '../../../lib/api-client';
 
 export type { Profile, TokenPair } from '../../../contract/session';
@@ -33,7 +42,8 @@ export async function logoutSession(refresh: string): Promise<void> {
   await apiClient.post('/accounts/logout/', { refresh });
 }
 
-export async function getProfile(): Promise<Profile> {
+/** The signed-in user as the profile gives it now: the session claims only (no bio or phone), fresher than the token's. */
+export async function getProfileUser(): Promise<SessionUser> {
   const { data } = await apiClient.get<Profile>('/accounts/profile/', { timeout: PROFILE_TIMEOUT_MS });
-  return data;
+  return toSessionClaims(data);
 }
