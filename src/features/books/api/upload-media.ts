@@ -1,3 +1,4 @@
+import type { ImageUploaded, VideoUploaded } from '../../../contract/media';
 import { apiClient } from '../../../lib/api-client';
 
 /** Upload progress from 0 to 100. */
@@ -16,12 +17,12 @@ async function upload<T>(path: string, field: string, file: File, onProgress?: U
 
 /** Uploads an image (field `image`); resolves with its URL. Failures carry the server's `error`. */
 export async function uploadImage(file: File, onProgress?: UploadProgress): Promise<string> {
-  const { imageUrl } = await upload<{ imageUrl: string }>('/media/upload-image/', 'image', file, onProgress);
+  const { imageUrl } = await upload<ImageUploaded>('/media/upload-image/', 'image', file, onProgress);
   return imageUrl;
 }
 
 /** Uploads an MP4 video (field `video`); resolves with its URL. */
 export async function uploadVideo(file: File, onProgress?: UploadProgress): Promise<string> {
-  const { videoUrl } = await upload<{ videoUrl: string }>('/media/upload-video/', 'video', file, onProgress);
+  const { videoUrl } = await upload<VideoUploaded>('/media/upload-video/', 'video', file, onProgress);
   return videoUrl;
 }
