@@ -12,6 +12,7 @@ import { holdUpdatePrompt } from '../../../lib/sw-bridge';
 import { answeredCount, answerOf, canSkip, currentQuestionId, idOf, isLastStep, recordOf } from '../session/quiz-engine';
 import { useQuizSession } from '../session/use-quiz-session';
 import type { FinishedAttempt, QuizInfo, RenderSaveStatus } from '../types';
+import { AnswerText } from './answer-text';
 import { QuestionControl } from './question-controls';
 import { QuizResults } from './quiz-results';
 
@@ -207,6 +208,11 @@ function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveSta
             {locked && record && (
               <Alert severity={record.isCorrect ? 'success' : 'error'} sx={{ mb: 1 }}>
                 <Typography sx={{ fontWeight: 700 }}>{record.isCorrect ? 'Correct!' : 'Incorrect!'}</Typography>
+                {!record.isCorrect && (
+                  <Box sx={{ mt: 0.5 }} data-testid="correct-answer">
+                    Correct answer: <AnswerText question={question} answer={question.answer} />
+                  </Box>
+                )}
                 {question.explanation && <Typography sx={{ mt: 0.5, whiteSpace: 'pre-line' }}>{question.explanation}</Typography>}
               </Alert>
             )}

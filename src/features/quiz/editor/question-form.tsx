@@ -25,6 +25,8 @@ export interface QuestionFormProps {
   onChange: (key: string, question: DraftQuestion, field: string) => void;
   onMove: (index: number, by: -1 | 1) => void;
   onRemove: (key: string) => void;
+  /** A question just added: its text field takes the focus. */
+  autoFocus?: boolean;
 }
 
 type MessagesByField = Record<string, string[]>;
@@ -40,7 +42,7 @@ function Messages({ messages }: { messages: string[] }) {
 }
 
 /** The form of one question: its type's own fields, the explanation, and a preview. */
-export const QuestionForm = memo(function QuestionForm({ question: q, index, count, messages, onChange, onMove: onMoveAt, onRemove: onRemoveKey }: QuestionFormProps) {
+export const QuestionForm = memo(function QuestionForm({ question: q, index, count, messages, onChange, onMove: onMoveAt, onRemove: onRemoveKey, autoFocus = false }: QuestionFormProps) {
   const [previewing, setPreviewing] = useState(false);
   const parsed = useMemo(() => JSON.parse(messages) as { shown: MessagesByField; all: MessagesByField }, [messages]);
   // Asking for a preview shows every message of the question, touched or not.
@@ -165,7 +167,7 @@ export const QuestionForm = memo(function QuestionForm({ question: q, index, cou
         </Stack>
       </Stack>
       <Stack spacing={2}>
-        <TextField label="Question" value={q.question} onChange={(e) => set({ question: e.target.value }, 'question')} multiline minRows={2} fullWidth required {...fieldError('question')} />
+        <TextField autoFocus={autoFocus} label="Question" value={q.question} onChange={(e) => set({ question: e.target.value }, 'question')} multiline minRows={2} fullWidth required {...fieldError('question')} />
         {typeFields}
         <TextField
           label="Explanation (optional)"

@@ -62,6 +62,8 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const leaving = useRef(false);
   const [exists, setExists] = useState(quiz !== null);
+  /** The question just added: its text field takes the focus. */
+  const [justAdded, setJustAdded] = useState<string | null>(null);
 
   const { data, errors } = useMemo(() => buildQuiz(draft), [draft]);
   const dirty = snapshot(draft) !== baseline;
@@ -181,6 +183,7 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
             index={index}
             count={draft.questions.length}
             messages={messagesOf(q.key)}
+            autoFocus={q.key === justAdded}
             onChange={updateQuestion}
             onMove={moveQuestion}
             onRemove={removeQuestion}
@@ -197,7 +200,17 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => setQuestions([...draft.questions, newQuestion(newType, draft.questions)])} disabled={draft.questions.length >= 200} sx={{ minHeight: 44 }}>
+        <Button
+          variant="outlined"
+          startIcon={<AddOutlined />}
+          onClick={() => {
+            const added = newQuestion(newType, draft.questions);
+            setJustAdded(added.key);
+            setQuestions([...draft.questions, added]);
+          }}
+          disabled={draft.questions.length >= 200}
+          sx={{ minHeight: 44 }}
+        >
           Add Question
         </Button>
       </Stack>

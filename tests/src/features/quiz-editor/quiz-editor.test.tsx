@@ -55,6 +55,8 @@ describe('Quiz editor', () => {
     // Single choice.
     await user.click(screen.getByRole('button', { name: 'Add Question' }));
     let q = questionCard(1);
+    // The new question's text takes the focus.
+    expect(q.getByRole('textbox', { name: 'Question' })).toHaveFocus();
     await fill(user, q.getByRole('textbox', { name: 'Question' }), 'Which gas is used?');
     await fill(user, q.getByRole('textbox', { name: 'Option 1' }), 'CO2');
     await fill(user, q.getByRole('textbox', { name: 'Option 2' }), 'CO2');

@@ -121,6 +121,7 @@ describe('QuizSession', () => {
 
     await answerSingle(user, 'Air');
     expect(screen.getByText('Incorrect!')).toBeInTheDocument();
+    expect(screen.getByTestId('correct-answer')).toHaveTextContent('Correct answer: CO2');
     expect(screen.getByText('CO2 is non-flammable and quickly absorbed.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'CO2' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Submit Answer' })).not.toBeInTheDocument();
