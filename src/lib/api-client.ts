@@ -16,6 +16,7 @@
  *   session because a proxy answered 502 would throw a surgeon out mid-quiz.
  */
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import type { Page } from '../contract/fields';
 import { ApiError, toApiError } from './api-error';
 import { announceSessionExpired, clearSession, getAccessToken, getRefreshToken, isTokenExpired, storeSession } from './session';
 
@@ -115,8 +116,8 @@ apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
   return apiClient(config);
 });
 
-/** A DRF-style page, or a bare array (SPEC §7: "results or a bare array"). */
-export type ListAnswer<T> = T[] | { count?: number; next?: string | null; previous?: string | null; results: T[] };
+/** A page of the contract (`{count, next, previous, results}`), or a bare array (SPEC §7: "results or a bare array"). */
+export type ListAnswer<T> = T[] | Page<T>;
 
 /** Most pages a list is followed through; a server bug must not loop forever. */
 const MAX_PAGES = 200;
