@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { db } from '../../src/lib/db';
 import { installMatchMedia, setPrefersReducedMotion } from './media';
 
 installMatchMedia();
@@ -14,8 +15,11 @@ beforeEach(() => {
   setPrefersReducedMotion(false);
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   window.localStorage.clear();
   vi.useRealTimers();
+  // The app's IndexedDB (fake-indexeddb) outlives a test: downloads, attempts, reading
+  // positions and the outbox of one test must not show up in the next.
+  await Promise.all(db.tables.map((table) => table.clear()));
 });
