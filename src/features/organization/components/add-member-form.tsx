@@ -10,10 +10,13 @@ export interface AddMemberFormProps {
   busy: boolean;
   /** Resolves to true when the member was added: the email is then cleared (SPEC §4). */
   onAdd: (member: AddMember) => Promise<boolean>;
+  /** Whether the signed-in user may add a member with this role (only the owner or a superuser adds admins). */
+  canAssign?: (role: AssignableRole) => boolean;
 }
 
 /** The add-user form (SPEC §2, §5): the user's email (required) and 'Assign Role', member or admin. */
-export function AddMemberForm({ id, busy, onAdd }: AddMemberFormProps) {
+export function AddMemberForm({ id, busy, onAdd, canAssign = () => true }: AddMemberFormProps) {
+  const roles = ASSIGNABLE_ROLES.filter((value) => canAssign(value));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AssignableRole>('member');
 
@@ -45,7 +48,7 @@ export function AddMemberForm({ id, busy, onAdd }: AddMemberFormProps) {
           slotProps={{ select: { native: true } }}
           sx={{ minWidth: 160 }}
         >
-          {ASSIGNABLE_ROLES.map((value) => (
+          {roles.map((value) => (
             <option key={value} value={value}>
               {value}
             </option>

@@ -1,4 +1,6 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { visuallyHidden } from '@mui/utils';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -40,11 +42,14 @@ const ROLE_COLOURS: Record<string, 'primary' | 'secondary' | 'default'> = { owne
 export function MembersTable({
   members,
   currentUserId,
+  canRemove,
   removing,
   onRemove,
 }: {
   members: OrganizationMember[];
   currentUserId: number;
+  /** Whether the server would allow removing this member (no Remove on the owner's or one's own row). */
+  canRemove: (member: OrganizationMember) => boolean;
   /** Membership ids whose removal is in progress. */
   removing: ReadonlySet<number>;
   onRemove: (member: OrganizationMember) => void;
@@ -81,6 +86,13 @@ export function MembersTable({
                   {member.id === currentUserId ? (
                     <Typography variant="body2" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
                       Yourself
+                    </Typography>
+                  ) : !canRemove(member) ? (
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      <span aria-hidden="true">—</span>
+                      <Box component="span" sx={visuallyHidden}>
+                        No actions
+                      </Box>
                     </Typography>
                   ) : (
                     <Button

@@ -18,6 +18,8 @@ import {
   useRemoveMember,
 } from '../api/organization-members';
 import type { AddMember } from '../../../contract/organizations';
+import { canAddMemberAs, canRemoveMember } from '../../../contract/permissions';
+import type { SessionUser } from '../../../lib/session';
 import { AddMemberForm } from './add-member-form';
 import { MembersTable } from './members-table';
 import { RemoveMemberDialog } from './remove-member-dialog';
@@ -32,7 +34,11 @@ interface Message {
  * toggle and form, the members table with per-row removal (confirm, in progress, message,
  * list reload).
  */
-export function OrganizationMembersCard({ organizationId, currentUserId }: { organizationId: number; currentUserId: number }) {
+export function OrganizationMembersCard({ organizationId, currentUser }: { organizationId: number; currentUser: SessionUser }) {
+  const currentUserId = currentUser.user_id;
+  // Only what the server allows is offered (SPEC §6): the same predicates the server enforces.
+  const canRemove = (member: OrganizationMember) => canRemoveMember(currentUser, member, organizationId);
+  const canAssign = (role: string) => canAddMemberAs(currentUser, organizationId, role);
   const id = useId();
   const members = useQuery(organizationUsersQueryOptions(organizationId));
   const addMember = useAddMember(organizationId);
@@ -90,7 +96,7 @@ export function OrganizationMembersCard({ organizationId, currentUserId }: { org
           </Button>
         </Stack>
 
-        {adding && <AddMemberForm id={`${id}-add`} busy={addMember.isPending} onAdd={onAdd} />}
+        {adding && <AddMemberForm id={`${id}-add`} busy={addMember.isPending} onAdd={onAdd} canAssign={canAssign} />}
 
         {message && (
           <Alert severity={message.severity} role={message.severity === 'success' ? 'status' : 'alert'} onClose={() => setMessage(null)} sx={{ mb: 2 }}>
@@ -101,6 +107,7 @@ export function OrganizationMembersCard({ organizationId, currentUserId }: { org
         <MembersList
           query={members}
           currentUserId={currentUserId}
+          canRemove={canRemove}
           removing={removing}
           onRemove={(member) => setConfirming(member)}
         />
@@ -113,11 +120,13 @@ export function OrganizationMembersCard({ organizationId, currentUserId }: { org
 function MembersList({
   query,
   currentUserId,
+  canRemove,
   removing,
   onRemove,
 }: {
   query: UseQueryResult<OrganizationMember[]>;
   currentUserId: number;
+  canRemove: (member: OrganizationMember) => boolean;
   removing: ReadonlySet<number>;
   onRemove: (member: OrganizationMember) => void;
 }) {
@@ -135,5 +144,5 @@ function MembersList({
   }
   if (query.isError) return <Alert severity="error">{fetchMembersErrorMessage(query.error)}</Alert>;
   if (query.data.length === 0) return <Typography>No users found in this organization.</Typography>;
-  return <MembersTable members={query.data} currentUserId={currentUserId} removing={removing} onRemove={onRemove} />;
+  return <MembersTable members={query.data} currentUserId={currentUserId} canRemove={canRemove} removing={removing} onRemove={onRemove} />;
 }

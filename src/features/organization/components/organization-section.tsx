@@ -10,7 +10,7 @@ export const ORGANIZATION_NOTICES = {
 
 /** The dashboard's organization part (SPEC §2, §6): the members card for admins, else a notice. */
 export function OrganizationSection({ user }: { user: SessionUser }) {
-  if (isOrganizationAdmin(user)) return <OrganizationMembersCard organizationId={user.organization_id!} currentUserId={user.user_id} />;
+  if (isOrganizationAdmin(user)) return <OrganizationMembersCard organizationId={user.organization_id!} currentUser={user} />;
   return (
     <Alert severity="info" variant="outlined">
       {user.organization_id != null ? ORGANIZATION_NOTICES.member : ORGANIZATION_NOTICES.none}

@@ -220,11 +220,27 @@ describe('Organization Members card (admins)', () => {
     expect(within(rows[3]!).getByRole('button', { name: 'Remove resident@cityhospital.example' })).toBeEnabled();
   });
 
-  it('is shown to an organization admin too', async () => {
-    await openDashboard(makeUser({ user_id: 11, email: 'admin@cityhospital.example', organization_id: ORG, organization_name: 'City Hospital', organization_role: 'admin' }));
+  it("is shown to an organization admin too, with no Remove on the owner's row or on its own row and no admin role to give", async () => {
+    const { user } = await openDashboard(makeUser({ user_id: 11, email: 'admin@cityhospital.example', organization_id: ORG, organization_name: 'City Hospital', organization_role: 'admin' }));
     const rows = (await table()).getAllByRole('row');
     expect(within(rows[2]!).getByText('Yourself')).toBeInTheDocument();
-    expect(within(rows[1]!).getByRole('button', { name: `Remove ${owner.email}` })).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText('No actions')).toBeInTheDocument();
+    expect(within(rows[3]!).getByRole('button', { name: 'Remove resident@cityhospital.example' })).toBeEnabled();
+    await user.click(card().getByRole('button', { name: 'Add User' }));
+    const roles = within(card().getByLabelText('Assign Role')).getAllByRole('option').map((option) => option.textContent);
+    expect(roles).toEqual(['member']);
+  });
+
+  it("offers the owner both roles and Remove on every row but the owner's own", async () => {
+    const { user } = await openDashboard();
+    const rows = (await table()).getAllByRole('row');
+    expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('button', { name: 'Remove admin@cityhospital.example' })).toBeEnabled();
+    await user.click(card().getByRole('button', { name: 'Add User' }));
+    const roles = within(card().getByLabelText('Assign Role')).getAllByRole('option').map((option) => option.textContent);
+    expect(roles).toEqual(['member', 'admin']);
   });
 });
 
