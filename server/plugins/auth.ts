@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { toSessionClaims, type SessionUser } from '../../src/contract/session';
 import type { Config } from '../config';
-import { forbidden, HttpError, notAuthenticated } from '../lib/errors';
+import { HttpError, notAuthenticated } from '../lib/errors';
 import { TokenSigner } from '../lib/tokens';
 import type { Repositories } from '../repositories';
 import type { AccountUser } from '../repositories/users';
@@ -144,10 +144,4 @@ export const auth = fp(authPlugin, { name: 'auth', dependencies: ['repositories'
 export function userOf(request: FastifyRequest): CurrentUser {
   if (!request.currentUser) throw notAuthenticated();
   return request.currentUser;
-}
-
-export function requireSuperuser(request: FastifyRequest): CurrentUser {
-  const user = userOf(request);
-  if (!user.is_superuser) throw forbidden();
-  return user;
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
+import { canUploadMedia } from '../../src/contract/permissions';
 import { forbidden, HttpError } from '../lib/errors';
 import { defineRoute } from '../lib/route';
 import { nowIso } from '../lib/time';
@@ -51,7 +52,7 @@ export async function mediaRoutes(app: FastifyInstance) {
 
   async function requireUploader(request: FastifyRequest) {
     const user = userOf(request);
-    if (!user.is_superuser && !(await repos.books.ownsAny(user.user_id))) throw forbidden('Only superusers and book owners may upload media.');
+    if (!canUploadMedia(user, user.is_superuser || (await repos.books.ownsAny(user.user_id)))) throw forbidden('Only superusers and book owners may upload media.');
     return user;
   }
 

@@ -15,6 +15,11 @@ export function canManageBooks(user: Pick<Actor, 'is_superuser'> | null | undefi
   return user?.is_superuser === true;
 }
 
+/** Upload chapter media and covers: superusers, and users who own a book. */
+export function canUploadMedia(user: Pick<Actor, 'is_superuser'> | null | undefined, ownsABook: boolean): boolean {
+  return !!user && (user.is_superuser === true || ownsABook);
+}
+
 /** Chapter (and quiz) editing: a signed-in superuser or the book's owner. */
 export function canEditBook(user: Pick<Actor, 'user_id' | 'is_superuser'> | null | undefined, book: { owner: number | null }): boolean {
   if (!user) return false;
