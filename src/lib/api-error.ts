@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status?: number,
     /** The server's answer body: `{detail}`, field errors, or `{error}` for uploads. */
     readonly data?: unknown,
+    /** A 429's or 503's Retry-After, in seconds, when the server sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -48,8 +50,9 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isAxiosError(error)) {
     if (!error.response) return new ApiError(error.message || 'Network Error', 'network');
-    const { status, data } = error.response;
-    return new ApiError(serverMessage(data) ?? error.message, reasonFor(status), status, data);
+    const { status, data, headers } = error.response;
+    const retryAfter = Number((headers as Record<string, unknown> | undefined)?.['retry-after']);
+    return new ApiError(serverMessage(data) ?? error.message, reasonFor(status), status, data, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
   }
   return new ApiError(error instanceof Error ? error.message : String(error), 'network');
 }

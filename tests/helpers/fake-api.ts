@@ -21,6 +21,8 @@ export interface FakeRequest {
 export interface FakeResponse {
   status: number;
   data?: unknown;
+  /** Response headers, lower-case names (e.g. `retry-after`). */
+  headers?: Record<string, string>;
 }
 
 /** `'network'` makes the call fail as if offline. */
@@ -98,7 +100,7 @@ export class FakeApi {
     await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     const answer = route ? await route.handler(request) : { status: 404, data: { detail: `No fake route for ${method} ${path}` } };
     if (answer === 'network') throw new axios.AxiosError('Network Error', 'ERR_NETWORK', config, {});
-    const response = { status: answer.status, data: answer.data ?? '', statusText: String(answer.status), headers: {}, config, request: {} };
+    const response = { status: answer.status, data: answer.data ?? '', statusText: String(answer.status), headers: answer.headers ?? {}, config, request: {} };
     if (answer.status >= 400) {
       throw new axios.AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_REQUEST', config, {}, response);
     }

@@ -39,7 +39,27 @@ export const AUTH_MESSAGES = {
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',
   notAuthenticated: 'Not authenticated',
+  /** Sign-in without a connection: the request never reached the server. */
+  offline: 'This device is offline. Signing in needs a connection: connect to the internet (Wi-Fi or mobile data) and try again.',
+  offlineRegistration: 'This device is offline. Registering needs a connection: connect to the internet (Wi-Fi or mobile data) and try again.',
 } as const;
+
+/** The login lockout (429) in minutes and what to do about it. */
+export function lockoutMessage(retryAfterSeconds: number | undefined): string {
+  const minutes = Math.max(1, Math.ceil((retryAfterSeconds ?? 15 * 60) / 60));
+  return (
+    `Too many failed sign-in attempts. Sign-in is paused for ${minutes} minute${minutes === 1 ? '' : 's'}: ` +
+    "wait and try again, or choose 'Forgot password?' to set a new password."
+  );
+}
+
+/** A failure of login or registration as the body the forms show: offline and lockout in words a person understands. */
+function authFailure(error: unknown, offline: string, fallback: string): AuthError {
+  const failure = toApiError(error);
+  if (failure.reason === 'network') return { detail: offline };
+  if (failure.status === 429) return { detail: lockoutMessage(failure.retryAfterSeconds) };
+  return serverErrorData(error) ?? fallback;
+}
 
 /** The server's error body (`{detail}` or field errors), or one of AUTH_MESSAGES. */
 export type AuthError = string | Record<string, unknown>;
@@ -118,7 +138,7 @@ export function createAuthStore() {
       set({ loading: false });
       return true;
     } catch (error) {
-      set({ loading: false, error: serverErrorData(error) ?? AUTH_MESSAGES.loginFailed });
+      set({ loading: false, error: authFailure(error, AUTH_MESSAGES.offline, AUTH_MESSAGES.loginFailed) });
       return false;
     }
   }
@@ -132,7 +152,7 @@ export function createAuthStore() {
       set({ loading: false });
       return true;
     } catch (error) {
-      set({ loading: false, error: serverErrorData(error) ?? AUTH_MESSAGES.registrationFailed });
+      set({ loading: false, error: authFailure(error, AUTH_MESSAGES.offlineRegistration, AUTH_MESSAGES.registrationFailed) });
       return false;
     }
   }

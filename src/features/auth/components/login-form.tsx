@@ -9,10 +9,20 @@ import { RouterLink } from '../../../components/router-link';
 import { fieldMessages, messageOf } from '../../../lib/api-error';
 import { AUTH_MESSAGES, authStore, useAuth } from '../auth-store';
 
+const LOGIN_LABELS: Record<string, string> = { email: 'Email', password: 'Password' };
+
+/** The alert's one line: the server's detail, else which fields to correct, else 'An error occurred'. */
+function loginSummary(error: unknown, refusedFields: string[]): string {
+  const detail = messageOf(error, { fallback: '' });
+  if (detail) return detail;
+  if (refusedFields.length === 0) return AUTH_MESSAGES.generic;
+  return `Login failed: check ${refusedFields.map((name) => LOGIN_LABELS[name] ?? name).join(' and ')} below.`;
+}
+
 /**
  * The Login form (SPEC §2, §5): email (email type) and password, both required. The server's
- * failure shows in an alert (its detail, else 'An error occurred'); field errors under their
- * fields. The route redirects to /dashboard once signed in.
+ * failure shows in an alert (its detail — offline and lockout in plain words, see the auth
+ * store —, else which fields to correct, else 'An error occurred'); field errors under their fields. The route redirects to /dashboard once signed in.
  */
 export function LoginForm() {
   const { loading, error } = useAuth();
@@ -31,7 +41,7 @@ export function LoginForm() {
       <Stack spacing={2.5}>
         {error !== null && (
           <Alert severity="error" role="alert">
-            {messageOf(error, { fallback: AUTH_MESSAGES.generic })}
+            {loginSummary(error, Object.keys(fields))}
           </Alert>
         )}
         <TextField

@@ -24,6 +24,30 @@ interface RegistrationValues {
 
 const EMPTY: RegistrationValues = { full_name: '', email: '', password: '', password2: '', organization_name: '', bio: '', phone_number: '' };
 
+/** The labels of the form's fields, for the summary line that names what to correct. */
+const FIELD_LABELS: Record<keyof RegistrationValues, string> = {
+  full_name: 'Full Name',
+  email: 'Email',
+  password: 'Password',
+  password2: 'Confirm Password',
+  organization_name: 'Organization Name',
+  bio: 'Bio',
+  phone_number: 'Phone Number',
+};
+
+/**
+ * The alert's one summary line: the server's detail; else, when fields were refused, which
+ * ones ('Registration failed: check Email and Password below.'); else 'An error occurred'.
+ */
+export function registrationSummary(error: unknown, refusedShownFields: string[]): string {
+  const detail = messageOf(error, { fallback: '' });
+  if (detail) return detail;
+  const labels = refusedShownFields.map((name) => FIELD_LABELS[name as keyof RegistrationValues] ?? name);
+  if (labels.length === 0) return AUTH_MESSAGES.generic;
+  const named = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+  return `Registration failed: check ${named} below.`;
+}
+
 const TABS: { type: AccountType; label: string; submit: string }[] = [
   { type: 'individual', label: 'Individual Account', submit: 'Register as Individual' },
   { type: 'organization', label: 'Organization Account', submit: 'Register as Organization' },
@@ -46,7 +70,8 @@ export function registrationPayload(type: AccountType, values: RegistrationValue
 /**
  * The Register screen's form (SPEC §2, §5): two tabs, individual or organization. The
  * values typed so far are kept when switching tabs. The server validates; its field errors
- * show under their fields and the alert shows its detail, else 'An error occurred'.
+ * show under their fields and the alert's one line names the problem (the detail, or which
+ * fields to correct); 'An error occurred' only when the server said nothing more.
  */
 export function RegisterForm() {
   const id = useId();
@@ -58,6 +83,9 @@ export function RegisterForm() {
   const shownFields = new Set<string>(['full_name', 'email', 'password', 'password2', 'bio', 'phone_number', type === 'organization' ? 'organization_name' : '']);
   // Errors about fields this tab does not show still reach the user, in the alert.
   const otherErrors = Object.entries(fields).filter(([field]) => !shownFields.has(field));
+  const refusedShown = Object.keys(fields).filter((field) => shownFields.has(field));
+  // With only errors of fields this tab does not show, those messages are the summary.
+  const summary = otherErrors.length && !refusedShown.length && !messageOf(error, { fallback: '' }) ? null : registrationSummary(error, refusedShown);
 
   const field = (name: keyof RegistrationValues) => ({
     name,
@@ -96,8 +124,8 @@ export function RegisterForm() {
       >
         <Stack spacing={2.5}>
           {error !== null && (
-            <Alert severity="error">
-              {messageOf(error, { fallback: AUTH_MESSAGES.generic })}
+            <Alert severity="error" role="alert">
+              {summary}
               {otherErrors.map(([name, message]) => (
                 <Box key={name} component="span" sx={{ display: 'block' }}>
                   {message}

@@ -93,10 +93,24 @@ describe('login', () => {
   });
 
   it("stores 'Login failed' when the server sent no error data", async () => {
-    api.on('POST', '/accounts/login/', () => 'network');
+    api.on('POST', '/accounts/login/', { status: 500, data: '<html>' });
     await store.login({ email: 'a@b.example', password: 'x' });
     expect(store.getState().error).toBe(AUTH_MESSAGES.loginFailed);
     expect(AUTH_MESSAGES.loginFailed).toBe('Login failed');
+  });
+
+  it('says the device is offline and sign-in needs a connection when the request never reached the server', async () => {
+    api.on('POST', '/accounts/login/', () => 'network');
+    await store.login({ email: 'a@b.example', password: 'x' });
+    expect(store.getState().error).toEqual({ detail: expect.stringMatching(/^This device is offline\. Signing in needs a connection/) });
+  });
+
+  it('tells the lockout in minutes and what to do', async () => {
+    api.on('POST', '/accounts/login/', { status: 429, data: { detail: 'Too many attempts. Try again in 896 seconds.' }, headers: { 'retry-after': '896' } });
+    await store.login({ email: 'a@b.example', password: 'x' });
+    expect(store.getState().error).toEqual({
+      detail: "Too many failed sign-in attempts. Sign-in is paused for 15 minutes: wait and try again, or choose 'Forgot password?' to set a new password.",
+    });
   });
 
   it('does not try a token refresh when the credentials are refused', async () => {

@@ -82,17 +82,21 @@ describe('Login (/login)', () => {
     expect(main().getByRole('button', { name: 'Login' })).toBeEnabled();
   });
 
-  it("shows 'An error occurred' when the failure has no detail, and field errors next to their fields", async () => {
+  it("names the refused field in the alert, with its error next to it; says offline when the request cannot leave the device", async () => {
     api.on('POST', '/accounts/login/', { status: 400, data: { email: ['Enter a valid email address.'] } });
     const { user } = await openLogin();
     await user.type(main().getByLabelText(/^Email/), 'a@b.example');
     await user.type(main().getByLabelText(/^Password/), 'x');
     await user.click(main().getByRole('button', { name: 'Login' }));
-    expect(await main().findByRole('alert')).toHaveTextContent('An error occurred');
+    expect(await main().findByRole('alert')).toHaveTextContent(/^Login failed: check Email below\.$/);
     expect(main().getByLabelText(/^Email/)).toHaveAccessibleDescription('Enter a valid email address.');
     expect(main().getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
 
     api.on('POST', '/accounts/login/', () => 'network');
+    await user.click(main().getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(main().getByRole('alert')).toHaveTextContent(/^This device is offline\. Signing in needs a connection/));
+
+    api.on('POST', '/accounts/login/', { status: 502, data: '<html>' });
     await user.click(main().getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(main().getByRole('alert')).toHaveTextContent(/^An error occurred$/));
   });

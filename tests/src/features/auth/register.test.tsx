@@ -124,7 +124,7 @@ describe('Register (/register)', () => {
     expect(api.callsTo('/accounts/register/')[0]?.body).not.toHaveProperty('organization_name');
   });
 
-  it("shows the server's field errors next to their fields and 'An error occurred' in the alert", async () => {
+  it("shows the server's field errors next to their fields and one summary line naming them, never a bare 'An error occurred'", async () => {
     api.on('POST', '/accounts/register/', {
       status: 400,
       data: {
@@ -136,7 +136,7 @@ describe('Register (/register)', () => {
     const { user } = await openRegister();
     await fillCommonFields(user);
     await user.click(main().getByRole('button', { name: 'Register as Individual' }));
-    expect(await main().findByRole('alert')).toHaveTextContent('An error occurred');
+    expect(await main().findByRole('alert')).toHaveTextContent(/^Registration failed: check Email, Confirm Password and Password below\.$/);
     expect(main().getByLabelText(/^Email/)).toHaveAccessibleDescription('A user with this email already exists.');
     expect(main().getByLabelText(/^Confirm Password/)).toHaveAccessibleDescription('Passwords do not match.');
     expect(main().getByLabelText(/^Password/)).toHaveAccessibleDescription('This password is too common.');
