@@ -138,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // nothing: the same 404 as any unknown path, never Fastify's own error body.
     frameworkErrors: (error, _request, reply) => {
       const unreadable = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      (reply as unknown as FastifyReply).code(unreadable ? 404 : 400).send({ detail: unreadable ? 'Not found.' : 'Bad request.' });
+      (reply as FastifyReply).code(unreadable ? 404 : 400).send({ detail: unreadable ? 'Not found.' : 'Bad request.' });
     },
     requestTimeout: 120_000,
   });

@@ -62,7 +62,7 @@ export class OpenApiRegistry {
     const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
     const paths: Record<string, Record<string, unknown>> = {};
     for (const { method, path, route } of this.operations) {
-      const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'integer' } }));
+      const parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: MAX_ID } }));
       const responses = Object.fromEntries(
         Object.entries(route.responses).map(([status, r]) => [
           status,
