@@ -5,7 +5,7 @@ import { SafeImage } from '../../../components/safe-image';
 /** SPEC §9: covers on the cards are 200 px high. */
 export const CARD_COVER_HEIGHT = 200;
 
-/** A book's cover, or a placeholder icon when it has none (or it cannot be loaded). */
+/** A book's cover, fitted whole (object-fit: contain), or a placeholder icon when it has none (or it cannot be loaded). */
 export function BookCover({ url, title, height = CARD_COVER_HEIGHT, eager = false }: { url: string; title: string; height?: number; eager?: boolean }) {
   if (!url) {
     return (
@@ -19,5 +19,16 @@ export function BookCover({ url, title, height = CARD_COVER_HEIGHT, eager = fals
       </Box>
     );
   }
-  return <SafeImage src={url} alt={`Cover of ${title}`} width={300} height={height} eager={eager} sx={{ height, aspectRatio: 'auto' }} />;
+  // The whole cover is shown (a cover's title is part of its picture): fitted, not cropped, on a neutral background.
+  return (
+    <SafeImage
+      src={url}
+      alt={`Cover of ${title}`}
+      width={300}
+      height={height}
+      eager={eager}
+      fit="contain"
+      sx={{ height, aspectRatio: 'auto', bgcolor: '#eef1f3' }}
+    />
+  );
 }

@@ -178,7 +178,8 @@ export function BookReader({
   }
 
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
+    // The same maximum width as the footer (lg): the two columns are centred like the header and footer.
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
       <title>{book.title}</title>
       <RouterLink to="/books" sx={{ display: 'inline-block', mb: { xs: 2, md: 3 } }}>
         ← Back to Books
