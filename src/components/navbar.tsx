@@ -2,6 +2,7 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -28,7 +29,8 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
 
   return (
     <AppBar position="sticky" color="primary" component="header">
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 } }}>
+      {/* Wraps: when the six site links leave no room, the account part goes to a second line (never off screen). */}
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 }, flexWrap: 'wrap', py: { lg: 0.5 } }}>
         <RouterLink
           to="/"
           color="inherit"
@@ -61,18 +63,18 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
         </Box>
         <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
         <InstallButton />
-        <Box sx={{ display: { xs: 'none', lg: 'flex' } }}>{renderAccount('bar')}</Box>
-        <IconButton
+        <Box sx={{ display: { xs: 'none', lg: 'flex' }, ml: 'auto', justifyContent: 'flex-end', minWidth: 0 }}>{renderAccount('bar')}</Box>
+        <Button
           color="inherit"
-          edge="end"
+          startIcon={<MenuOutlined />}
           aria-label="Open navigation menu"
           aria-controls="navigation-drawer"
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
-          sx={{ display: { xs: 'inline-flex', lg: 'none' } }}
+          sx={{ display: { xs: 'inline-flex', lg: 'none' }, flexShrink: 0, minWidth: 0 }}
         >
-          <MenuOutlined />
-        </IconButton>
+          Menu
+        </Button>
       </Toolbar>
 
       <Drawer

@@ -5,7 +5,6 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -13,6 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import type { NavbarAccountProps } from './navbar-account-section';
@@ -28,17 +28,21 @@ export interface SignedInNavbarAccountProps extends NavbarAccountProps {
 const activeBar = { '&[data-status="active"]': { bgcolor: 'rgba(255,255,255,0.16)', boxShadow: 'inset 0 -3px 0 #c9a227' } };
 const activeDrawer = { '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 } };
 
-/** From this width the whole signed-in part fits inline beside the six site links. */
-const WIDE = '@media (min-width: 1680px)';
+/**
+ * From this width the whole signed-in part is inline (issue 14: 'Welcome, {email}', Logout and
+ * Create Book are in the bar from 1280 px); the navbar's toolbar wraps it onto a second line when
+ * the six site links leave no room beside them.
+ */
+const WIDE = '@media (min-width: 1280px)';
 
 /**
  * The navbar's account part when signed in (SPEC §2): Dashboard, Books, Create Book for
  * superusers, 'Welcome, {email}' and Logout.
  *
- * The bar shares its row with the six site links, so it folds by width: on wide screens
- * (1680 px) everything is inline; from lg Dashboard and Books are inline and the rest is in
- * the account menu; below lg (md) the account menu holds everything. The drawer (below md)
- * lists it all.
+ * In the bar from 1280 px everything is inline (the greeting shortened with an ellipsis, the
+ * full address in its tooltip); between lg (1200 px) and 1280 px Dashboard and Books are inline
+ * and the rest is in the 'Account' menu, whose button says so. Below lg the navbar's drawer
+ * ('Menu') lists it all.
  */
 export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser, onLogout }: SignedInNavbarAccountProps) {
   const menuId = useId();
@@ -92,14 +96,18 @@ export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser,
         </RouterButton>
       ))}
       <Stack direction="row" spacing={0.5} sx={{ display: 'none', [WIDE]: { display: 'flex' }, alignItems: 'center' }}>
-        <Typography
-          component="span"
-          variant="body2"
-          title={email}
-          sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
-          {greeting}
-        </Typography>
+        <Tooltip title={email}>
+          <Typography
+            component="span"
+            variant="body2"
+            data-testid="navbar-greeting"
+            tabIndex={0}
+            aria-label={greeting}
+            sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
+          >
+            {greeting}
+          </Typography>
+        </Tooltip>
         <Button
           variant="outlined"
           color="inherit"
@@ -110,17 +118,19 @@ export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser,
           Logout
         </Button>
       </Stack>
-      <IconButton
+      <Button
         color="inherit"
+        startIcon={<AccountCircleOutlined />}
+        // The visible label starts the accessible name (label in name).
         aria-label={`Account menu (${email})`}
         aria-controls={menuAnchor ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={Boolean(menuAnchor)}
         onClick={(event) => setMenuAnchor(event.currentTarget)}
-        sx={{ [WIDE]: { display: 'none' } }}
+        sx={{ whiteSpace: 'nowrap', [WIDE]: { display: 'none' } }}
       >
-        <AccountCircleOutlined />
-      </IconButton>
+        Account
+      </Button>
       <Menu
         id={menuId}
         anchorEl={menuAnchor}
