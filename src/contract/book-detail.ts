@@ -4,26 +4,13 @@
  * Missing or invalid quiz data becomes `questions: null` ('Quiz data is not available for this book.').
  */
 import type { Book, BookQuiz } from './books';
-import { type QuizData, quizDataSchema } from './quiz';
+import { parseQuizData, type QuizData } from './quiz';
 
 /** The book's quiz with its questions parsed; `questions` is null when quiz_data is missing or invalid. */
 export type ParsedBookQuiz = Omit<BookQuiz, 'quiz_data'> & { questions: QuizData | null };
 
 /** The book detail with its quiz parsed. */
 export type ParsedBook = Omit<Book, 'quiz'> & { quiz: ParsedBookQuiz | null };
-
-/** The questions of a quiz_data string, or null when it is missing, not JSON or not a valid quiz. */
-export function parseQuizData(quizData: string | null | undefined): QuizData | null {
-  if (!quizData) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(quizData);
-  } catch {
-    return null;
-  }
-  const parsed = quizDataSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
 
 /** The book detail of the wire with its quiz parsed (the quiz_data string is not kept). */
 export function parseBook(book: Book): ParsedBook {
