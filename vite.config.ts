@@ -38,14 +38,14 @@ function precompress(): Plugin {
         for (const file of walk(outDir)) {
           if (!COMPRESSIBLE.test(file)) continue;
           const raw = readFileSync(file);
-          if (raw.length < 512) continue;
           const br = brotliCompressSync(raw, {
             params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
           });
           const gz = gzipSync(raw, { level: 9 });
-          // A compressed copy that saves nothing would only cost the client a decode.
-          if (br.length < raw.length) writeFileSync(`${file}.br`, br);
-          if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+          // Every text file gets both, tiny ones too: the server then never compresses a file
+          // on the fly (a missing copy would be compressed by @fastify/compress on each request).
+          writeFileSync(`${file}.br`, br);
+          writeFileSync(`${file}.gz`, gz);
         }
       },
     },

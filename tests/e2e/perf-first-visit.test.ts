@@ -3,7 +3,7 @@
  * files, and none of the code of the signed-in app (zod schemas, the API client, Dexie, the
  * editor, the quiz). Byte counts against the 180 KiB goal are figures of `npm run bench`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -69,6 +69,10 @@ describe('a first visit to a public page', () => {
     for (const response of assets) {
       const headers = await response.allHeaders();
       expect(headers['content-encoding'], response.url()).toBe('br');
+      // Sent as the build compressed it (vite.config.ts writes .br and .gz beside each file), not on the fly.
+      const built = path.join(distDir, new URL(response.url()).pathname);
+      expect(Number(headers['content-length']), response.url()).toBe(statSync(`${built}.br`).size);
+      expect(existsSync(`${built}.gz`), `${built}.gz`).toBe(true);
       expect(headers['cache-control'], response.url()).toBe('public, max-age=31536000, immutable');
       expect(headers.vary, response.url()).toMatch(/accept-encoding/i);
     }
