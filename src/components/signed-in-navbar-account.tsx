@@ -3,6 +3,8 @@ import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlin
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import OfflinePinOutlined from '@mui/icons-material/OfflinePinOutlined';
+import SyncProblemOutlined from '@mui/icons-material/SyncProblemOutlined';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItem from '@mui/material/ListItem';
@@ -23,7 +25,12 @@ export interface SignedInNavbarAccountProps extends NavbarAccountProps {
   /** Superusers also get Create Book (SPEC §2, §6). */
   isSuperuser: boolean;
   onLogout: () => void;
+  /** Quiz scores on this device not yet on the server: shown as a link to My downloads when above 0. */
+  pendingScores?: number;
 }
+
+/** '1 score to sync', '3 scores to sync'. */
+export const pendingScoresLabel = (count: number) => `${count} ${count === 1 ? 'score' : 'scores'} to sync`;
 
 const activeBar = { '&[data-status="active"]': { bgcolor: 'rgba(255,255,255,0.16)', boxShadow: 'inset 0 -3px 0 #c9a227' } };
 const activeDrawer = { '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 } };
@@ -36,23 +43,26 @@ const activeDrawer = { '&[data-status="active"]': { bgcolor: 'action.selected', 
 const WIDE = '@media (min-width: 1280px)';
 
 /**
- * The navbar's account part when signed in (SPEC §2): Dashboard, Books, Create Book for
- * superusers, 'Welcome, {email}' and Logout.
+ * The navbar's account part when signed in (SPEC §2): Dashboard, Books, My downloads, Create
+ * Book for superusers, 'Welcome, {email}' and Logout; while quiz scores wait on this device,
+ * their count, which leads to My downloads (where 'Sync now' is).
  *
  * In the bar from 1280 px everything is inline (the greeting shortened with an ellipsis, the
  * full address in its tooltip); between lg (1200 px) and 1280 px Dashboard and Books are inline
  * and the rest is in the 'Account' menu, whose button says so. Below lg the navbar's drawer
  * ('Menu') lists it all.
  */
-export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser, onLogout }: SignedInNavbarAccountProps) {
+export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser, onLogout, pendingScores = 0 }: SignedInNavbarAccountProps) {
   const menuId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const closeMenu = () => setMenuAnchor(null);
-  const links: { to: '/dashboard' | '/books' | '/create-book'; label: string; icon: ReactNode; inlineFrom: 'lg' | 'wide' }[] = [
+  const links: { to: '/dashboard' | '/books' | '/create-book' | '/downloads'; label: string; icon: ReactNode; inlineFrom: 'lg' | 'wide' }[] = [
     { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined />, inlineFrom: 'lg' },
     { to: '/books', label: 'Books', icon: <MenuBookOutlined />, inlineFrom: 'lg' },
+    { to: '/downloads', label: 'My downloads', icon: <OfflinePinOutlined />, inlineFrom: 'wide' },
     ...(isSuperuser ? [{ to: '/create-book' as const, label: 'Create Book', icon: <AddCircleOutlineOutlined />, inlineFrom: 'wide' as const }] : []),
   ];
+  const pendingLabel = pendingScoresLabel(pendingScores);
   const greeting = `Welcome, ${email}`;
   const inlineSx = (from: 'lg' | 'wide') => (from === 'lg' ? { display: { xs: 'none', lg: 'inline-flex' } } : { display: 'none', [WIDE]: { display: 'inline-flex' } });
   const inMenuSx = (from: 'lg' | 'wide') => (from === 'lg' ? { display: { lg: 'none' } } : {});
@@ -63,6 +73,14 @@ export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser,
         <ListItem>
           <ListItemText primary={greeting} slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }} />
         </ListItem>
+        {pendingScores > 0 && (
+          <RouterListItemButton to="/downloads" onClick={onNavigate}>
+            <ListItemIcon>
+              <SyncProblemOutlined color="warning" />
+            </ListItemIcon>
+            <ListItemText primary={pendingLabel} />
+          </RouterListItemButton>
+        )}
         {links.map((link) => (
           <RouterListItemButton key={link.to} to={link.to} onClick={onNavigate} sx={activeDrawer}>
             <ListItemIcon>{link.icon}</ListItemIcon>
@@ -85,6 +103,11 @@ export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser,
   }
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      {pendingScores > 0 && (
+        <RouterButton to="/downloads" color="inherit" startIcon={<SyncProblemOutlined />} sx={{ borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', bgcolor: 'rgba(201,162,39,0.35)' }}>
+          {pendingLabel}
+        </RouterButton>
+      )}
       {links.map((link) => (
         <RouterButton
           key={link.to}

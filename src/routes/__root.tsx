@@ -6,7 +6,7 @@ import { contactDetails, institute } from '../content/institute';
 import { NavbarSessionSlot } from '../features/auth/components/navbar-session-slot';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
 import { useSessionRedirects } from '../features/auth/use-session-redirects';
-import { startOutboxSyncWhenSignedIn } from '../features/offline/sync/start-when-signed-in';
+import { startOutboxSyncWhenSignedIn, usePendingScores } from '../features/offline/sync/start-when-signed-in';
 import { quizHistoryKeys } from '../features/quiz-history/api/quiz-history-keys';
 
 export interface RouterContext {
@@ -20,13 +20,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   useSessionRedirects();
   const { queryClient } = Route.useRouteContext();
+  const pendingScores = usePendingScores();
   // Scores waiting on this device are sent at start-up and on every trigger (offline feature).
   useEffect(() => startOutboxSyncWhenSignedIn(() => void queryClient.invalidateQueries({ queryKey: quizHistoryKeys.all })), [queryClient]);
   return (
     <AppShell
       navbar={{
         brand: institute.shortName,
-        renderAccount: (variant, onNavigate) => <NavbarSessionSlot variant={variant} onNavigate={onNavigate} />,
+        renderAccount: (variant, onNavigate) => <NavbarSessionSlot variant={variant} onNavigate={onNavigate} pendingScores={pendingScores} />,
       }}
       footer={{
         brand: institute.name,

@@ -7,7 +7,7 @@ import { useLogout } from '../use-logout';
 const SignedInNavbarAccount = lazy(() => import('../../../components/signed-in-navbar-account').then((m) => ({ default: m.SignedInNavbarAccount })));
 
 /** The navbar's account slot filled from the session: Login/Register for visitors, the signed-in links and Logout otherwise. */
-export function NavbarSessionSlot({ variant, onNavigate }: NavbarAccountProps) {
+export function NavbarSessionSlot({ variant, onNavigate, pendingScores }: NavbarAccountProps & { pendingScores?: number }) {
   const { isAuthenticated, user } = useAuth();
   const { requestLogout } = useLogout();
   if (!isAuthenticated || !user) return <AnonymousNavbarAccount variant={variant} onNavigate={onNavigate} />;
@@ -19,6 +19,7 @@ export function NavbarSessionSlot({ variant, onNavigate }: NavbarAccountProps) {
         email={user.email}
         isSuperuser={user.is_superuser}
         onLogout={() => void requestLogout()}
+        pendingScores={pendingScores}
       />
     </Suspense>
   );
