@@ -15,9 +15,14 @@ export function pendingScoresSentence(count: number): string {
     : `${count} quiz scores on this device have not been sent yet.`;
 }
 
+/** What happens to unsent scores at logout: they are kept for this user, never lost or sent by another. */
+export const LOGOUT_PENDING_TEXT =
+  'If you log out now, they stay on this device and are sent the next time you sign in here; nobody else who signs in on this device can see or send them. To send them now, stay signed in and connect to the internet.';
+
 /**
- * Asked before logging out while quiz scores wait to sync: on a shared ward tablet, signing
- * out would lose them. Staying signed in is the default (focused) choice. Rendered once by
+ * Asked before logging out while quiz scores wait to sync: they are kept on the device for
+ * this user (the outbox rows carry the user id) and sent after the same user's next sign-in,
+ * but not before. Staying signed in is the default (focused) choice. Rendered once by
  * the root route, so it survives the navbar drawer closing.
  */
 export function LogoutConfirmation() {
@@ -29,8 +34,7 @@ export function LogoutConfirmation() {
       <DialogTitle id={`${id}-title`}>Quiz scores not synced yet</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>
-          {pendingScoresSentence(pending ?? 0)} If you log out now, they will be lost. Stay signed in and connect to
-          the internet so they can be sent.
+          {pendingScoresSentence(pending ?? 0)} {LOGOUT_PENDING_TEXT}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>

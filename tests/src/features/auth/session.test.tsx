@@ -228,7 +228,7 @@ describe('logout while quiz scores wait to sync', () => {
 
       await logoutFromBar(user);
       const dialog = await screen.findByRole('dialog', { name: 'Quiz scores not synced yet' });
-      expect(dialog).toHaveAccessibleDescription(/2 quiz scores on this device have not been sent yet\. If you log out now, they will be lost\./);
+      expect(dialog).toHaveAccessibleDescription(/2 quiz scores on this device have not been sent yet\. If you log out now, they stay on this device and are sent the next time you sign in here/);
       expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
       await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
