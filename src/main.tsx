@@ -3,12 +3,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { listenForInstallPrompt } from './lib/install-prompt';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient, persistQueryCache } from './lib/query-client';
 import { getAccessToken, getRefreshToken, mirrorSession } from './lib/session';
 import { registerServiceWorker } from './lib/sw-bridge';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
+// The books list, quiz history and members keep their last known answers across reloads (offline).
+persistQueryCache(queryClient);
 const router = createAppRouter(queryClient);
 
 listenForInstallPrompt();
