@@ -228,6 +228,8 @@ export function BookReader({
           initialOrder={modal.kind === 'edit' ? modal.chapter.order : nextOrder}
           initialContent={modal.kind === 'edit' ? modal.chapter.content_delta : null}
           renderEditor={renderEditor}
+          bookId={book.id}
+          chapterId={modal.kind === 'edit' ? modal.chapter.id : null}
           onSave={async (chapter) => {
             if (modal.kind === 'edit') {
               await onUpdateChapter(modal.chapter.id, chapter);

@@ -257,7 +257,78 @@ describe('Chapter modal', () => {
     expect(await dialog.findByText('Content is larger than 2 MiB.')).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Save Chapter' })).toBeEnabled();
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    // Unsaved work: closing asks first.
+    await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  describe('chapter drafts', () => {
+    const draftRows = async () => (await import('../../../../src/lib/db')).db.drafts.toArray();
+
+    it('asks before Esc or Cancel closes unsaved work, keeps a draft and offers it back; Discard removes it', async () => {
+      signInAs(api, FACULTY);
+      serveBook(makeBook({ owner: FACULTY.user_id }));
+      const { user } = await openReader();
+      await user.click(screen.getByRole('button', { name: 'Add chapter' }));
+      let dialog = within(await screen.findByRole('dialog', { name: 'Add New Chapter' }));
+      await user.type(dialog.getByRole('textbox', { name: 'Chapter Title' }), 'Trocar safety');
+      await waitFor(async () => expect(await draftRows()).toHaveLength(1));
+      expect((await draftRows())[0]).toMatchObject({ key: `chapter:${FACULTY.user_id}:1:new`, kind: 'chapter', value: { title: 'Trocar safety' } });
+
+      await user.keyboard('{Escape}');
+      const leave = within(await screen.findByRole('dialog', { name: 'Leave without saving?' }));
+      await user.click(leave.getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument());
+      expect(dialog.getByRole('textbox', { name: 'Chapter Title' })).toHaveValue('Trocar safety');
+
+      await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await user.click(screen.getByRole('button', { name: 'Add chapter' }));
+      dialog = within(await screen.findByRole('dialog', { name: 'Add New Chapter' }));
+      expect(await dialog.findByText(/You have an unsaved draft of this chapter from/)).toBeInTheDocument();
+      expect(dialog.getByRole('textbox', { name: 'Chapter Title' })).toHaveValue('');
+      await user.click(dialog.getByRole('button', { name: 'Restore draft' }));
+      expect(dialog.getByRole('textbox', { name: 'Chapter Title' })).toHaveValue('Trocar safety');
+
+      await user.clear(dialog.getByRole('textbox', { name: 'Chapter Title' }));
+      await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
+      await user.click(screen.getByRole('button', { name: 'Add chapter' }));
+      dialog = within(await screen.findByRole('dialog', { name: 'Add New Chapter' }));
+      await user.click(await dialog.findByRole('button', { name: 'Discard' }));
+      await waitFor(async () => expect(await draftRows()).toHaveLength(0));
+      // Nothing typed: closes without asking.
+      await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('restores an edit draft and sends it; saving clears the draft', async () => {
+      signInAs(api, SUPERUSER);
+      let chapters = [...CHAPTERS];
+      serveBook(undefined, () => chapters);
+      api.on('PATCH', '/books/books/1/chapters/11/', (request) => {
+        chapters = chapters.map((c) => (c.id === 11 ? { ...c, ...(request.body as object) } : c));
+        return { status: 200, data: chapters.find((c) => c.id === 11) };
+      });
+      const { user } = await openReader();
+      await user.click(screen.getByRole('button', { name: 'Edit Chapter' }));
+      let dialog = within(await screen.findByRole('dialog', { name: 'Edit Chapter' }));
+      await user.type(dialog.getByRole('textbox', { name: 'Chapter Title' }), ' and posture');
+      await waitFor(async () => expect((await draftRows())[0]?.key).toBe(`chapter:${SUPERUSER.user_id}:1:11`));
+      await user.keyboard('{Escape}');
+      await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      await user.click(screen.getByRole('button', { name: 'Edit Chapter' }));
+      dialog = within(await screen.findByRole('dialog', { name: 'Edit Chapter' }));
+      await user.click(await dialog.findByRole('button', { name: 'Restore draft' }));
+      await user.click(dialog.getByRole('button', { name: 'Save Chapter' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.callsTo('/books/books/1/chapters/11/', 'PATCH')[0]!.body).toMatchObject({ title: 'Ergonomics and posture' });
+      await waitFor(async () => expect(await draftRows()).toHaveLength(0));
+    });
   });
 
   it('deletes a chapter after confirming and returns to the first chapter', async () => {
