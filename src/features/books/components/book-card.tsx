@@ -1,8 +1,10 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { RouterButton } from '../../../components/router-link';
 import type { BookListItem } from '../api/types';
 import { byline, describeBook, formatCreated } from '../book-text';
@@ -14,10 +16,12 @@ export interface BookCardProps {
   onDelete?: (book: BookListItem) => void;
   /** The first cards are above the fold: their covers load eagerly. */
   eager?: boolean;
+  /** Shown under the details (the route puts the download control here). */
+  extra?: ReactNode;
 }
 
 /** A book on the list (SPEC §2): cover, title, author, description preview, chapters, View, Created. */
-export function BookCard({ book, onDelete, eager }: BookCardProps) {
+export function BookCard({ book, onDelete, eager, extra }: BookCardProps) {
   return (
     <Card component="article" aria-labelledby={`book-${book.id}-title`} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <BookCover url={book.cover_image_url} title={book.title} eager={eager} />
@@ -34,6 +38,7 @@ export function BookCard({ book, onDelete, eager }: BookCardProps) {
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           Chapters: {book.chapter_count}
         </Typography>
+        {extra && <Box sx={{ mt: 1.5 }}>{extra}</Box>}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <RouterButton to="/book/$bookId" params={{ bookId: book.id }} variant="contained" aria-label={`View ${book.title}`}>

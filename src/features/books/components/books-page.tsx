@@ -43,8 +43,15 @@ function CreateBookButton() {
   );
 }
 
+export interface BooksPageProps {
+  /** Shown above the list (the route's offline notice). */
+  notice?: ReactNode;
+  /** Shown on each card under its details (the route's download control). */
+  renderCardExtra?: (book: BookListItem) => ReactNode;
+}
+
 /** The books list (SPEC §2): a grid of cards, 1, 2 or 3 columns by width. */
-export function BooksPage() {
+export function BooksPage({ notice, renderCardExtra }: BooksPageProps = {}) {
   const { data: books } = useBooks();
   const user = useStoredUser();
   const isSuperuser = canManageBooks(user);
@@ -63,6 +70,7 @@ export function BooksPage() {
 
   return (
     <BooksLayout action={isSuperuser ? <CreateBookButton /> : undefined}>
+      {notice}
       {deleteError && (
         <Alert severity="error" onClose={() => setDeleteError(null)} sx={{ mb: 3 }}>
           {deleteError}
@@ -77,7 +85,7 @@ export function BooksPage() {
         <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Books">
           {books.map((book, index) => (
             <Grid key={book.id} component="li" size={{ xs: 12, sm: 6, md: 4 }}>
-              <BookCard book={book} eager={index < 3} onDelete={isSuperuser ? setPendingDelete : undefined} />
+              <BookCard book={book} eager={index < 3} onDelete={isSuperuser ? setPendingDelete : undefined} extra={renderCardExtra?.(book)} />
             </Grid>
           ))}
         </Grid>

@@ -1,0 +1,88 @@
+/** The books list with downloads: marked 'Available offline', and offline it never spins. */
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseBook } from '../../../../src/contract/book-detail';
+import type { Book } from '../../../../src/contract/books';
+import { db } from '../../../../src/lib/db';
+import { FakeApi } from '../../../helpers/fake-api';
+import { renderApp } from '../../../helpers/render-app';
+import { LEARNER, makeBook, page, signInAs } from '../books/fixtures';
+
+let api: FakeApi;
+let uninstall: () => void;
+let online = true;
+const onLineDescriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+beforeEach(() => {
+  api = new FakeApi();
+  uninstall = api.install();
+  online = true;
+  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
+});
+afterEach(() => {
+  uninstall();
+  Object.defineProperty(Navigator.prototype, 'onLine', onLineDescriptor);
+});
+
+const FLS = makeBook({ id: 1, title: 'Fundamentals of Laparoscopic Surgery', cover_image_url: '' });
+const HERNIA = makeBook({ id: 2, title: 'Inguinal Hernia Repair', cover_image_url: '' });
+
+async function storeCopy(userId: number, book: Book) {
+  await db.books.put({
+    userId,
+    bookId: book.id,
+    status: 'complete',
+    book: parseBook(book),
+    media: [],
+    sizeBytes: 1000,
+    serverUpdatedAt: book.updated_at,
+    downloadedAt: Date.now(),
+    checkedAt: Date.now(),
+    error: null,
+  });
+}
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+
+describe('the books list', () => {
+  it("marks the user's downloaded books 'Available offline' and offers the download on the others", async () => {
+    signInAs(api, LEARNER);
+    await storeCopy(LEARNER.user_id, FLS);
+    api.on('GET', '/books/books/', () => page([FLS, HERNIA]));
+    await renderApp('/books');
+
+    await screen.findByRole('article', { name: FLS.title });
+    expect(await within(card(FLS.title)).findByText('Available offline')).toBeInTheDocument();
+    expect(within(card(HERNIA.title)).getByRole('button', { name: `Download for offline: ${HERNIA.title}` })).toBeInTheDocument();
+  });
+
+  it('offline on a device that never loaded the list, shows the downloaded books and says the rest need a connection', async () => {
+    signInAs(api, LEARNER);
+    await storeCopy(LEARNER.user_id, FLS);
+    await storeCopy(99, HERNIA);
+    online = false;
+    api.on('GET', /.*/, () => 'network');
+    await renderApp('/books');
+
+    const list = await screen.findByRole('list', { name: 'Books available offline' });
+    expect(within(list).getByRole('article', { name: FLS.title })).toBeInTheDocument();
+    expect(within(list).getByText('Available offline')).toBeInTheDocument();
+    expect(within(list).queryByText(HERNIA.title)).not.toBeInTheDocument();
+    expect(screen.getByText(/books that are not downloaded need a connection/i)).toBeInTheDocument();
+    expect(screen.queryByText('Loading books...')).not.toBeInTheDocument();
+  });
+
+  it('going offline keeps the list as last loaded, marked as such', async () => {
+    signInAs(api, LEARNER);
+    api.on('GET', '/books/books/', () => page([FLS, HERNIA]));
+    await renderApp('/books');
+    await screen.findByRole('article', { name: HERNIA.title });
+
+    online = false;
+    await act(async () => {
+      window.dispatchEvent(new Event('offline'));
+    });
+
+    expect(screen.getByText(/You are offline: this is the list as it was last loaded/)).toBeInTheDocument();
+    expect(await within(card(HERNIA.title)).findByText('Not downloaded: needs a connection.')).toBeInTheDocument();
+  });
+});
