@@ -40,19 +40,21 @@ export class S3Storage implements MediaStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    const response = await this.client.fetch(this.urlOf(key), { method: 'PUT', body, headers: { 'content-type': contentType } });
+    const response = await this.client.fetch(this.urlOf(key), { method: 'PUT', body: Uint8Array.from(body), headers: { 'content-type': contentType } });
     if (!response.ok) throw await S3Storage.failure(response, `PUT ${key}`);
   }
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
     const { size } = await stat(file);
     const body = Readable.toWeb(createReadStream(file)) as unknown as ReadableStream;
-    const response = await this.client.fetch(this.urlOf(key), {
+    // A streamed request body needs `duplex: 'half'` in Node's fetch; aws4fetch's RequestInit type does not name it.
+    const init = {
       method: 'PUT',
       body,
       headers: { 'content-type': contentType, 'content-length': String(size), 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
-      duplex: 'half',
-    });
+      duplex: 'half' as const,
+    };
+    const response = await this.client.fetch(this.urlOf(key), init);
     if (!response.ok) throw await S3Storage.failure(response, `PUT ${key}`);
     await rm(file, { force: true });
   }
