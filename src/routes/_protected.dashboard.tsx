@@ -7,9 +7,10 @@ import { isOrganizationAdmin } from '../contract/permissions';
 import { AccountSummary } from '../features/auth/components/account-summary';
 import { organizationUsersQueryOptions } from '../features/organization/api/organization-members';
 import { OfflineSummaryCard } from '../features/offline/components/offline-summary-card';
+import { useOutboxRows } from '../features/offline/hooks/use-outbox';
 import { OrganizationSection } from '../features/organization/components/organization-section';
 import { myScoresQueryOptions } from '../features/quiz-history/api/get-my-scores';
-import { QuizHistoryCard } from '../features/quiz-history/components/quiz-history-card';
+import { QuizHistoryCard, type UnsyncedScore } from '../features/quiz-history/components/quiz-history-card';
 import { getStoredUser, useStoredUser } from '../lib/session';
 
 export const Route = createFileRoute('/_protected/dashboard')({
@@ -26,6 +27,10 @@ export const Route = createFileRoute('/_protected/dashboard')({
 
 function DashboardPage() {
   const user = useStoredUser();
+  // Scores still on this device, newest first, shown in the history with their sync state.
+  const unsynced: UnsyncedScore[] = (useOutboxRows() ?? [])
+    .map((row) => ({ id: row.clientAttemptId, quizTitle: row.quizTitle, correct: row.correctAnswers, total: row.totalQuestions, completedAt: row.completedAt, state: row.state, reason: row.lastError }))
+    .reverse();
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 }, px: { xs: 1.5, sm: 3 } }}>
       <title>{`Dashboard — ${institute.name}`}</title>
@@ -36,7 +41,7 @@ function DashboardPage() {
         <Stack spacing={3}>
           <AccountSummary user={user} />
           <OrganizationSection user={user} />
-          <QuizHistoryCard userId={user.user_id} />
+          <QuizHistoryCard userId={user.user_id} unsynced={unsynced} />
           <OfflineSummaryCard />
         </Stack>
       ) : (

@@ -11,7 +11,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
+import Chip from '@mui/material/Chip';
 import { useId } from 'react';
+import { useOnlineStatus } from '../../../lib/online-status';
 import { myScoresQueryOptions, type QuizScore } from '../api/get-my-scores';
 
 export const QUIZ_HISTORY_TEXT = {
@@ -29,10 +31,34 @@ export const formatSubmittedAt = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 };
 
-/** The dashboard's My Quiz History card (SPEC §2): #, Quiz Title, Score, Percentage, Date Submitted. */
-export function QuizHistoryCard({ userId }: { userId: number }) {
+/** A finished attempt still on this device, not yet recorded by the server (the offline outbox). */
+export interface UnsyncedScore {
+  id: string;
+  quizTitle: string;
+  correct: number;
+  total: number;
+  /** ISO time the attempt was completed. */
+  completedAt: string;
+  state: 'waiting' | 'sending' | 'rejected';
+  /** The server's reason for a rejection. */
+  reason: string | null;
+}
+
+const SYNC_STATE_TEXT: Record<UnsyncedScore['state'], string> = {
+  waiting: 'Waiting to sync',
+  sending: 'Sending...',
+  rejected: 'Not accepted by the server',
+};
+
+/**
+ * The dashboard's My Quiz History card (SPEC §2): #, Quiz Title, Score, Percentage, Date
+ * Submitted. Scores still on this device (`unsynced`) come first, each with its sync state;
+ * offline, the server's list shows as last loaded, and says so.
+ */
+export function QuizHistoryCard({ userId, unsynced = [] }: { userId: number; unsynced?: UnsyncedScore[] }) {
   const id = useId();
   const scores = useQuery(myScoresQueryOptions(userId));
+  const online = useOnlineStatus();
   return (
     <Card component="section" aria-labelledby={`${id}-title`}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -50,10 +76,17 @@ export function QuizHistoryCard({ userId }: { userId: number }) {
           </Box>
         ) : scores.isError ? (
           <Alert severity="error">{QUIZ_HISTORY_TEXT.failed}</Alert>
-        ) : scores.data.length === 0 ? (
+        ) : scores.data.length === 0 && unsynced.length === 0 ? (
           <Typography>{QUIZ_HISTORY_TEXT.empty}</Typography>
         ) : (
-          <ScoresTable scores={scores.data} />
+          <>
+            {!online && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+                You are offline: this is your history as last loaded ({formatSubmittedAt(new Date(scores.dataUpdatedAt).toISOString())}).
+              </Typography>
+            )}
+            <ScoresTable scores={scores.data} unsynced={unsynced} />
+          </>
         )}
       </CardContent>
     </Card>
@@ -80,7 +113,7 @@ const stackOnPhones = (theme: Theme) => ({
   },
 });
 
-function ScoresTable({ scores }: { scores: QuizScore[] }) {
+function ScoresTable({ scores, unsynced }: { scores: QuizScore[]; unsynced: UnsyncedScore[] }) {
   return (
     <TableContainer tabIndex={0} role="region" aria-label="Quiz results (scrolls sideways)" sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={QUIZ_HISTORY_TEXT.title} sx={stackOnPhones}>
@@ -94,6 +127,24 @@ function ScoresTable({ scores }: { scores: QuizScore[] }) {
           </TableRow>
         </TableHead>
         <TableBody>
+          {unsynced.map((score) => (
+            <TableRow key={score.id}>
+              <TableCell data-label="#">–</TableCell>
+              <TableCell data-label="Quiz Title">{score.quizTitle}</TableCell>
+              <TableCell data-label="Score">{`${score.correct}/${score.total}`}</TableCell>
+              <TableCell data-label="Percentage">{formatPercentage(score.total > 0 ? (score.correct / score.total) * 100 : 0)}</TableCell>
+              <TableCell data-label="Date Submitted">
+                {formatSubmittedAt(score.completedAt)}{' '}
+                <Chip
+                  size="small"
+                  color={score.state === 'rejected' ? 'error' : 'warning'}
+                  variant="outlined"
+                  label={score.state === 'rejected' && score.reason ? `${SYNC_STATE_TEXT.rejected}: ${score.reason}` : SYNC_STATE_TEXT[score.state]}
+                  sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
           {scores.map((score, index) => (
             <TableRow key={score.id}>
               <TableCell data-label="#">{index + 1}</TableCell>
