@@ -74,10 +74,12 @@ describe('a downloaded book offline', () => {
     await reloadApp(page, '/downloads');
     await heading(page, 'My downloads').waitFor();
     await expect.poll(() => pendingLine(page).textContent()).toBe('1 quiz score has not reached the server yet.');
+    await page.getByRole('banner').getByRole('link', { name: '1 score to sync' }).waitFor({ timeout: 10_000 });
     expect(await myScores(baseURL, learner)).toHaveLength(before.length);
 
     await goOnline(app.context);
     await eventually(() => pendingLine(page).textContent(), 20_000).toBe('All your quiz scores have reached the server.');
+    await eventually(() => page.getByRole('banner').getByRole('link', { name: /to sync$/ }).count()).toBe(0);
     const after = await myScores(baseURL, learner);
     expect(after).toHaveLength(before.length + 1);
     const added = after.find((record) => !before.some((b) => b.id === record.id))!;
