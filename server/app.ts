@@ -20,6 +20,7 @@ import { createRepositories } from './repositories';
 import { isDatabaseUnavailable } from './repositories/db-errors';
 import { createMediaStorage } from './storage';
 import { accountRoutes } from './routes/accounts';
+import { accountSelfServiceRoutes } from './routes/account-self-service';
 import { bookRoutes } from './routes/books';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(accountRoutes);
+      await api.register(accountSelfServiceRoutes);
       await api.register(organizationRoutes);
       await api.register(bookRoutes);
       await api.register(quizRoutes);

@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import { initial } from './migrations/001-initial';
+import { passwordResets } from './migrations/004-password-resets';
 
 /** Every migration, in order. Each one is written once and runs on both engines. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '001-initial': initial(db.dialect),
+    '004-password-resets': passwordResets(db.dialect),
   };
 }
 

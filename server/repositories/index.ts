@@ -12,6 +12,7 @@ import { ChaptersRepository } from './chapters';
 import { HealthRepository } from './health';
 import { MediaRepository } from './media';
 import { OrganizationsRepository } from './organizations';
+import { PasswordResetsRepository } from './password-resets';
 import { QuizzesRepository } from './quizzes';
 import { RefreshTokensRepository } from './refresh-tokens';
 import { ScoresRepository } from './scores';
@@ -21,6 +22,7 @@ export interface Repositories {
   users: UsersRepository;
   organizations: OrganizationsRepository;
   refreshTokens: RefreshTokensRepository;
+  passwordResets: PasswordResetsRepository;
   books: BooksRepository;
   chapters: ChaptersRepository;
   quizzes: QuizzesRepository;
@@ -36,6 +38,7 @@ export function createRepositories(db: Kysely<Database>, dialect: Dialect): Repo
     users: new UsersRepository(db),
     organizations: new OrganizationsRepository(db),
     refreshTokens: new RefreshTokensRepository(db, dialect),
+    passwordResets: new PasswordResetsRepository(db),
     books: new BooksRepository(db),
     chapters: new ChaptersRepository(db),
     quizzes: new QuizzesRepository(db),

@@ -1,0 +1,191 @@
+/**
+ * Account self-service (issue 14): 'Forgot password?' (a single-use link by email, valid for
+ * one hour, the same answer whether or not the address has an account), the reset itself
+ * (every sign-in of the account ended), profile edits, and a password change that needs the
+ * current password and ends every other sign-in (this device gets a fresh pair).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  changePasswordRequestSchema,
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordRequestSchema,
+  INVALID_RESET_LINK,
+  PASSWORD_CHANGED,
+  PASSWORD_RESET_DONE,
+  PASSWORD_RESET_LIFETIME_SECONDS,
+  passwordChangedSchema,
+  profileSchema,
+  profileUpdateRequestSchema,
+  RESET_PASSWORD_PATH,
+  resetPasswordRequestSchema,
+  WRONG_CURRENT_PASSWORD,
+} from '../../src/contract/account';
+import { detailSchema } from '../../src/contract/fields';
+import { toSessionClaims } from '../../src/contract/session';
+import { fieldErrors, HttpError, tooManyRequests } from '../lib/errors';
+import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords';
+import { defineRoute } from '../lib/route';
+import { userOf } from '../plugins/auth';
+import type { AccountUser } from '../repositories/users';
+import { createMailer, type Mailer } from '../services/mail';
+import { errors } from './schemas';
+
+/** Forgotten-password requests: per address and per client IP (in memory, per instance). */
+export const FORGOT_LIMITS = { perEmail: { points: 3, duration: 60 * 60 }, perIp: { points: 10, duration: 15 * 60 } };
+
+export interface AccountSelfServiceOptions {
+  /** Tests pass their own; otherwise SMTP_URL / MAIL_FROM from the environment (see services/mail.ts). */
+  mailer?: Mailer;
+  /** The PWA's address in links; PUBLIC_URL, else the server's own address. */
+  publicUrl?: string;
+}
+
+const tooMany = async (limiter: RateLimiterMemory, key: string): Promise<number> => {
+  try {
+    await limiter.consume(key, 1);
+    return 0;
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+    throw refusal;
+  }
+};
+
+function resetMail(user: AccountUser, link: string) {
+  return {
+    to: user.email,
+    subject: 'Set a new password for the laparoscopy training platform',
+    text: [
+      `Hello ${user.full_name || user.email},`,
+      '',
+      'Someone (we hope you) asked to set a new password for your account. Open this link to choose one:',
+      '',
+      link,
+      '',
+      'The link works once, for 1 hour. Setting a new password signs you out on every device.',
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+const profileOf = (user: AccountUser) => ({
+  id: user.user_id,
+  ...toSessionClaims(user),
+  bio: user.bio,
+  phone_number: user.phone_number,
+  date_joined: user.date_joined,
+});
+
+export async function accountSelfServiceRoutes(app: FastifyInstance, options: AccountSelfServiceOptions = {}) {
+  const { repos, sessions } = app;
+  const mailer = options.mailer ?? createMailer(process.env, app.log);
+  const host = app.config.host === '0.0.0.0' || app.config.host === '::' ? '127.0.0.1' : app.config.host;
+  // Never the request's Host header: a forged one would send the victim a link to another site.
+  const publicUrl = (options.publicUrl ?? process.env.PUBLIC_URL ?? `http://${host}:${app.config.port}`).replace(/\/+$/, '');
+  const perEmail = new RateLimiterMemory({ keyPrefix: 'forgot_email', ...FORGOT_LIMITS.perEmail });
+  const perIp = new RateLimiterMemory({ keyPrefix: 'forgot_ip', ...FORGOT_LIMITS.perIp });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/accounts/password/forgot/',
+    summary: 'Email a single-use link to set a new password (same answer whether or not the address has an account)',
+    tag: 'accounts',
+    access: 'public',
+    body: forgotPasswordRequestSchema,
+    responses: {
+      200: { description: 'Accepted', schema: detailSchema },
+      400: errors[400],
+      429: { description: 'Too many requests; see Retry-After', schema: detailSchema },
+    },
+    handler: async (request, _reply, body) => {
+      const wait = Math.max(await tooMany(perIp, request.ip), await tooMany(perEmail, body.email));
+      if (wait) throw tooManyRequests(wait);
+      const found = await repos.users.findForLogin(body.email);
+      if (found?.user.is_active) {
+        const token = randomBytes(32).toString('base64url');
+        await repos.passwordResets.create(found.user.user_id, token, PASSWORD_RESET_LIFETIME_SECONDS);
+        const link = `${publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+        // Sent after answering: the answer takes as long whether or not the address has an account.
+        void mailer.send(resetMail(found.user, link)).catch((error: unknown) => request.log.error({ err: error }, 'The password-reset mail could not be sent'));
+      }
+      return { detail: FORGOT_PASSWORD_ANSWER };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/accounts/password/reset/',
+    summary: 'Set a new password with the emailed link (ends every sign-in of the account)',
+    tag: 'accounts',
+    access: 'public',
+    body: resetPasswordRequestSchema,
+    responses: { 200: { description: 'Password changed', schema: detailSchema }, 400: errors[400] },
+    handler: async (_request, _reply, body) => {
+      if (body.password !== body.password2) throw fieldErrors({ password2: ['Passwords do not match.'] });
+      const password_hash = await hashPassword(body.password);
+      const outcome = await repos.transaction(async (tx) => {
+        const userId = await tx.passwordResets.consume(body.token);
+        const user = userId === undefined ? undefined : await tx.users.sessionUser(userId);
+        if (!user?.is_active) return { refused: { token: [INVALID_RESET_LINK] } };
+        const problems = passwordProblems(body.password, { email: user.email, full_name: user.full_name });
+        // Thrown inside the transaction: the link is not used up by a refused password.
+        if (problems.length) throw fieldErrors({ password: problems });
+        await tx.users.update(user.user_id, { password_hash });
+        await tx.passwordResets.signOutEverywhere(user.user_id);
+        return { refused: null };
+      });
+      if (outcome.refused) throw fieldErrors(outcome.refused);
+      return { detail: PASSWORD_RESET_DONE };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/accounts/profile/',
+    summary: "Correct one's full name, bio and phone number",
+    tag: 'accounts',
+    body: profileUpdateRequestSchema,
+    responses: { 200: { description: 'The updated profile', schema: profileSchema }, 400: errors[400], 401: errors[401] },
+    handler: async (request, _reply, body) => {
+      const user = userOf(request);
+      await repos.users.update(user.user_id, { full_name: body.full_name, bio: body.bio, phone_number: body.phone_number });
+      const updated = await repos.users.sessionUser(user.user_id);
+      if (!updated) throw new HttpError(401, { detail: 'User not found.' });
+      return profileOf(updated);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/accounts/password/change/',
+    summary: 'Change the password (current one required); every other sign-in is ended, this one gets a new pair',
+    tag: 'accounts',
+    body: changePasswordRequestSchema,
+    responses: {
+      200: { description: 'Changed; the new tokens of this device', schema: passwordChangedSchema },
+      400: errors[400],
+      401: errors[401],
+      429: { description: 'Too many wrong current passwords; see Retry-After', schema: detailSchema },
+    },
+    handler: async (request, _reply, body) => {
+      const user = userOf(request);
+      // Wrong current passwords count like failed logins (a stolen, unlocked device is not a free guess).
+      const attempt = await app.loginLimiter.begin(request.ip, user.email);
+      const found = await repos.users.findForLogin(user.email);
+      if (!found || !(await verifyPassword(body.current_password, found.passwordHash))) throw fieldErrors({ current_password: [WRONG_CURRENT_PASSWORD] });
+      await attempt.succeeded();
+      const problems: Record<string, string[]> = {};
+      if (body.password !== body.password2) problems.password2 = ['Passwords do not match.'];
+      const passwordIssues = passwordProblems(body.password, { email: user.email, full_name: user.full_name });
+      if (passwordIssues.length) problems.password = passwordIssues;
+      if (Object.keys(problems).length) throw fieldErrors(problems);
+      const password_hash = await hashPassword(body.password);
+      await repos.transaction(async (tx) => {
+        await tx.users.update(user.user_id, { password_hash });
+        await tx.passwordResets.signOutEverywhere(user.user_id);
+      });
+      return { detail: PASSWORD_CHANGED, ...(await sessions.issue(user)) };
+    },
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Outgoing mail (password-reset links). SMTP_URL (e.g. `smtp://user:pass@mail.example:587`,
+ * `smtps://…:465`) configures the one SMTP server used; MAIL_FROM the sender. Without
+ * SMTP_URL nothing is sent: the message is written to the server log for the operator, like a
+ * console mail backend, so a fresh installation can still reset a password.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** 'smtp' or 'log': where messages go. */
+  readonly kind: 'smtp' | 'log';
+  send(message: MailMessage): Promise<void>;
+}
+
+export const DEFAULT_MAIL_FROM = 'Laparoscopy training platform <no-reply@localhost>';
+
+/** The mailer the environment asks for. */
+export function createMailer(env: NodeJS.ProcessEnv, log: FastifyBaseLogger): Mailer {
+  const from = env.MAIL_FROM || DEFAULT_MAIL_FROM;
+  const url = env.SMTP_URL;
+  if (!url) {
+    return {
+      kind: 'log',
+      async send(message) {
+        // Console mail backend: the operator reads the link in the log and passes it on.
+        log.info({ mail: { from, ...message } }, `Mail (SMTP_URL not set, not sent) to ${message.to}: ${message.subject}\n${message.text}`);
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
