@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -131,7 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per request is noise at `info`; LOG_LEVEL=debug shows them.
-    disableRequestLogging: options.config.logLevel !== 'debug' && options.config.logLevel !== 'trace',
+    // (through a LogController: the top-level disableRequestLogging option is deprecated, FSTDEP023).
+    logController: new LogController({ disableRequestLogging: options.config.logLevel !== 'debug' && options.config.logLevel !== 'trace' }),
     trustProxy: options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
