@@ -104,6 +104,9 @@ export default defineConfig({
         // PNGs and the manifest are added by the plugin itself (manifest icons); listing them
         // here precached them twice.
         globPatterns: ['**/*.{js,css,html,svg,webp,woff2}'],
+        // One classic script (the worker is registered without type: 'module'). The plugin's
+        // default 'es' build sets Rollup's inlineDynamicImports, which Vite 8 warns is deprecated.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),
