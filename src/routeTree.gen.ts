@@ -13,10 +13,12 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as ProtectedRouteImport } from './routes/_protected'
 import { Route as ContactsRouteImport } from './routes/contacts'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HomeRouteImport } from './routes/home'
 import { Route as InnovationsRouteImport } from './routes/innovations'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TrainingProgramsRouteImport } from './routes/training-programs'
 import { Route as ProtectedBooksRouteImport } from './routes/_protected.books'
 import { Route as ProtectedCreateBookRouteImport } from './routes/_protected.create-book'
@@ -48,6 +50,11 @@ const ContactsRoute = ContactsRouteImport.update({
   path: '/contacts',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeRoute = HomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -66,6 +73,11 @@ const LoginRoute = LoginRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TrainingProgramsRoute = TrainingProgramsRouteImport.update({
@@ -129,10 +141,12 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/contacts': typeof ContactsRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/home': typeof HomeRoute
   '/innovations': typeof InnovationsRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/training-programs': typeof TrainingProgramsRoute
   '/books': typeof ProtectedBooksRoute
   '/create-book': typeof ProtectedCreateBookRoute
@@ -149,10 +163,12 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/contacts': typeof ContactsRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/home': typeof HomeRoute
   '/innovations': typeof InnovationsRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/training-programs': typeof TrainingProgramsRoute
   '/books': typeof ProtectedBooksRoute
   '/create-book': typeof ProtectedCreateBookRoute
@@ -171,10 +187,12 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_protected': typeof ProtectedRouteWithChildren
   '/contacts': typeof ContactsRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/home': typeof HomeRoute
   '/innovations': typeof InnovationsRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/training-programs': typeof TrainingProgramsRoute
   '/_protected/books': typeof ProtectedBooksRoute
   '/_protected/create-book': typeof ProtectedCreateBookRoute
@@ -193,10 +211,12 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/contacts'
+    | '/forgot-password'
     | '/home'
     | '/innovations'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/training-programs'
     | '/books'
     | '/create-book'
@@ -213,10 +233,12 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/contacts'
+    | '/forgot-password'
     | '/home'
     | '/innovations'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/training-programs'
     | '/books'
     | '/create-book'
@@ -234,10 +256,12 @@ export interface FileRouteTypes {
     | '/$'
     | '/_protected'
     | '/contacts'
+    | '/forgot-password'
     | '/home'
     | '/innovations'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/training-programs'
     | '/_protected/books'
     | '/_protected/create-book'
@@ -256,10 +280,12 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   ProtectedRoute: typeof ProtectedRouteWithChildren
   ContactsRoute: typeof ContactsRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   HomeRoute: typeof HomeRoute
   InnovationsRoute: typeof InnovationsRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   TrainingProgramsRoute: typeof TrainingProgramsRoute
   AboutSlugRoute: typeof AboutSlugRoute
   NewsUpdatesPostIdRoute: typeof NewsUpdatesPostIdRoute
@@ -297,6 +323,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/home': {
       id: '/home'
       path: '/home'
@@ -323,6 +356,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/training-programs': {
@@ -432,10 +472,12 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   ProtectedRoute: ProtectedRouteWithChildren,
   ContactsRoute: ContactsRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   HomeRoute: HomeRoute,
   InnovationsRoute: InnovationsRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   TrainingProgramsRoute: TrainingProgramsRoute,
   AboutSlugRoute: AboutSlugRoute,
   NewsUpdatesPostIdRoute: NewsUpdatesPostIdRoute,

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
 import { institute } from '../content/institute';
 import { isOrganizationAdmin } from '../contract/permissions';
+import { AccountSettingsCard } from '../features/auth/components/account-settings-card';
 import { AccountSummary } from '../features/auth/components/account-summary';
 import { organizationUsersQueryOptions } from '../features/organization/api/organization-members';
 import { OfflineSummaryCard } from '../features/offline/components/offline-summary-card';
@@ -43,6 +44,7 @@ function DashboardPage() {
           <OrganizationSection user={user} />
           <QuizHistoryCard userId={user.user_id} unsynced={unsynced} />
           <OfflineSummaryCard />
+          <AccountSettingsCard user={user} />
         </Stack>
       ) : (
         <Typography>Please log in to view the dashboard.</Typography>

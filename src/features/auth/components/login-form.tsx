@@ -68,6 +68,9 @@ export function LoginForm() {
           error={Boolean(fields.password)}
           helperText={fields.password}
         />
+        <RouterLink to="/forgot-password" variant="body2" sx={{ alignSelf: 'flex-end', mt: '4px !important' }}>
+          Forgot password?
+        </RouterLink>
         <Button type="submit" variant="contained" size="large" disabled={loading} fullWidth>
           {loading ? 'Logging in...' : 'Login'}
         </Button>
