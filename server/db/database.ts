@@ -3,7 +3,7 @@
  * PostgreSQL when DATABASE_URL is set.
  */
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -24,6 +24,34 @@ export interface DbOptions {
   sqliteFile: string;
   /** PostgreSQL schema to use (tests run each file in its own schema). */
   pgSchema?: string;
+}
+
+/** How many prepared SQLite statements are kept (the app runs a few dozen distinct queries). */
+export const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely's SQLite driver prepares every query it runs; compiling the SQL was the largest single
+ * cost of a request under load. The same SQL text reuses its prepared statement instead
+ * (better-sqlite3 statements are reusable and recompile themselves after a schema change;
+ * nothing here streams, so a statement is never busy when it is used again). The least
+ * recently used statement is dropped past STATEMENT_CACHE_SIZE distinct texts.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement as unknown as SqliteStatement;
+    },
+  };
 }
 
 export function openDatabase(options: DbOptions): Db {
@@ -48,6 +76,6 @@ export function openDatabase(options: DbOptions): Db {
   database.pragma('synchronous = FULL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }

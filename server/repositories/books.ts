@@ -3,6 +3,7 @@ import type { Book, BookListItem, BookQuiz } from '../../src/contract/books';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
 import type { Page } from '../lib/pagination';
+import { PreparedQuery } from './prepared';
 
 export interface BookRow {
   id: number;
@@ -25,11 +26,39 @@ export interface BookInput {
 }
 
 export class BooksRepository {
+  private readonly countQuery = new PreparedQuery(0, () => this.db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('count')));
+
+  /**
+   * A page of books: the page's ids are read from the (created_at, id) index alone, and only
+   * those books are then joined with their quiz and chapter count, whatever the offset.
+   */
+  private readonly pageQuery = new PreparedQuery(2, (limit: number, offset: number) =>
+    this.select(
+      this.db
+        .selectFrom(
+          this.db
+            .selectFrom('books')
+            .select(['id', 'created_at'])
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .as('p'),
+        )
+        .innerJoin('books as b', 'b.id', 'p.id'),
+    )
+      // Ordered by the page's own columns: the page is the outer loop, each book found by its
+      // key (ordering by b's columns let SQLite walk every book in index order instead).
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc'),
+  );
+
+  private readonly byIdQuery = new PreparedQuery(1, (id: number) => this.select().where('b.id', '=', id));
+
   constructor(private readonly db: Kysely<Database>) {}
 
-  private select() {
-    return this.db
-      .selectFrom('books as b')
+  private select(from = this.db.selectFrom('books as b')) {
+    return from
       .leftJoin('quizzes as q', 'q.book_id', 'b.id')
       .select((eb) => [
         'b.id',
@@ -51,16 +80,15 @@ export class BooksRepository {
 
   /** A page of books, newest first, as the list answers them: the quiz named without its questions. */
   async list(page: Page): Promise<{ count: number; rows: BookListItem[] }> {
-    const { count } = await this.db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    const rows = await this.select().orderBy('b.created_at', 'desc').orderBy('b.id', 'desc').limit(page.size).offset(page.offset).execute();
+    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db), this.pageQuery.execute(this.db, page.size, page.offset)]);
     return {
-      count: Number(count),
+      count: Number(counted?.count ?? 0),
       rows: rows.map(BooksRepository.normalise).map((book) => ({ ...toBookFields(book), quiz: book.quiz_id ? { id: book.quiz_id } : null })),
     };
   }
 
   async findById(id: number): Promise<BookRow | undefined> {
-    const row = await this.select().where('b.id', '=', id).executeTakeFirst();
+    const row = await this.byIdQuery.executeTakeFirst(this.db, id);
     return row ? BooksRepository.normalise(row) : undefined;
   }
 

@@ -3,6 +3,7 @@ import type { Chapter } from '../../src/contract/books';
 import type { Chapter as ChapterRow, Database } from '../db/schema';
 import { nowIso } from '../lib/time';
 import type { Page } from '../lib/pagination';
+import { PreparedQuery } from './prepared';
 
 export interface ChapterInput {
   title: string;
@@ -11,28 +12,25 @@ export interface ChapterInput {
 }
 
 export class ChaptersRepository {
+  private readonly countQuery = new PreparedQuery(1, (bookId: number) =>
+    this.db.selectFrom('chapters').select((eb) => eb.fn.countAll<number>().as('count')).where('book_id', '=', bookId),
+  );
+  private readonly pageQuery = new PreparedQuery(3, (bookId: number, limit: number, offset: number) =>
+    this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).orderBy('order').orderBy('id').limit(limit).offset(offset),
+  );
+  private readonly findQuery = new PreparedQuery(2, (bookId: number, chapterId: number) =>
+    this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).where('id', '=', chapterId),
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(bookId: number, page: Page): Promise<{ count: number; rows: Chapter[] }> {
-    const { count } = await this.db
-      .selectFrom('chapters')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('book_id', '=', bookId)
-      .executeTakeFirstOrThrow();
-    const rows = await this.db
-      .selectFrom('chapters')
-      .selectAll()
-      .where('book_id', '=', bookId)
-      .orderBy('order')
-      .orderBy('id')
-      .limit(page.size)
-      .offset(page.offset)
-      .execute();
-    return { count: Number(count), rows: rows.map(toChapter) };
+    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, bookId), this.pageQuery.execute(this.db, bookId, page.size, page.offset)]);
+    return { count: Number(counted?.count ?? 0), rows: rows.map(toChapter) };
   }
 
   async find(bookId: number, chapterId: number): Promise<Chapter | undefined> {
-    const row = await this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).where('id', '=', chapterId).executeTakeFirst();
+    const row = await this.findQuery.executeTakeFirst(this.db, bookId, chapterId);
     return row && toChapter(row);
   }
 

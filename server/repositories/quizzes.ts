@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { QuizData } from '../../src/contract/quiz';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
+import { PreparedQuery } from './prepared';
 import { inTransaction } from './transaction';
 
 export interface QuizView {
@@ -13,6 +14,12 @@ export interface QuizView {
 }
 
 export class QuizzesRepository {
+  private readonly byBookQuery = new PreparedQuery(1, (bookId: number) => this.current().where('q.book_id', '=', bookId));
+  private readonly byIdQuery = new PreparedQuery(1, (quizId: number) => this.current().where('q.id', '=', quizId));
+  private readonly versionQuery = new PreparedQuery(2, (quizId: number, version: number) =>
+    this.db.selectFrom('quiz_versions').selectAll().where('quiz_id', '=', quizId).where('version', '=', version),
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   private current(db: Kysely<Database> = this.db) {
@@ -23,15 +30,15 @@ export class QuizzesRepository {
   }
 
   findByBook(bookId: number): Promise<QuizView | undefined> {
-    return this.current().where('q.book_id', '=', bookId).executeTakeFirst();
+    return this.byBookQuery.executeTakeFirst(this.db, bookId);
   }
 
   findById(quizId: number): Promise<QuizView | undefined> {
-    return this.current().where('q.id', '=', quizId).executeTakeFirst();
+    return this.byIdQuery.executeTakeFirst(this.db, quizId);
   }
 
   findVersion(quizId: number, version: number) {
-    return this.db.selectFrom('quiz_versions').selectAll().where('quiz_id', '=', quizId).where('version', '=', version).executeTakeFirst();
+    return this.versionQuery.executeTakeFirst(this.db, quizId, version);
   }
 
   /** Stores quiz data as a new version (old versions are kept for grading past attempts). */

@@ -2,19 +2,33 @@ import type { Kysely } from 'kysely';
 import type { ScoreRecord } from '../../src/contract/scores';
 import type { Database, QuizScore } from '../db/schema';
 import type { Page } from '../lib/pagination';
+import { PreparedQuery } from './prepared';
 
 export type NewScore = Omit<QuizScore, 'id'>;
 
 export class ScoresRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  async findAttempt(userId: number, clientAttemptId: string): Promise<ScoreRecord | undefined> {
-    const row = await this.db
+  private readonly attemptQuery = new PreparedQuery(2, (userId: number, clientAttemptId: string) =>
+    this.db.selectFrom('quiz_scores').selectAll().where('user_id', '=', userId).where('client_attempt_id', '=', clientAttemptId),
+  );
+  private readonly countQuery = new PreparedQuery(1, (userId: number) =>
+    this.db.selectFrom('quiz_scores').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId),
+  );
+  /** Newest first, from the (user_id, submitted_at, id) index: no sort, however many records there are. */
+  private readonly pageQuery = new PreparedQuery(3, (userId: number, limit: number, offset: number) =>
+    this.db
       .selectFrom('quiz_scores')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('client_attempt_id', '=', clientAttemptId)
-      .executeTakeFirst();
+      .orderBy('submitted_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset),
+  );
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findAttempt(userId: number, clientAttemptId: string): Promise<ScoreRecord | undefined> {
+    const row = await this.attemptQuery.executeTakeFirst(this.db, userId, clientAttemptId);
     return row && toScoreRecord(row);
   }
 
@@ -23,21 +37,8 @@ export class ScoresRepository {
   }
 
   async listForUser(userId: number, page: Page): Promise<{ count: number; rows: ScoreRecord[] }> {
-    const { count } = await this.db
-      .selectFrom('quiz_scores')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const rows = await this.db
-      .selectFrom('quiz_scores')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('submitted_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.size)
-      .offset(page.offset)
-      .execute();
-    return { count: Number(count), rows: rows.map(toScoreRecord) };
+    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, userId), this.pageQuery.execute(this.db, userId, page.size, page.offset)]);
+    return { count: Number(counted?.count ?? 0), rows: rows.map(toScoreRecord) };
   }
 }
 

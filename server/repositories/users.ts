@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { normalizeEmail, type SessionUser } from '../../src/contract/session';
 import type { Database, NewUser, User } from '../db/schema';
 import { nowIso } from '../lib/time';
+import { PreparedQuery } from './prepared';
 
 /** The user as the API sees them right now: account plus organization and role. */
 export interface AccountUser extends SessionUser {
@@ -13,6 +14,9 @@ export interface AccountUser extends SessionUser {
 }
 
 export class UsersRepository {
+  /** Every authenticated request's one query: primary key, unique membership, primary key. */
+  private readonly sessionUserQuery = new PreparedQuery(1, (id: number) => this.accountQuery().where('u.id', '=', id));
+
   constructor(private readonly db: Kysely<Database>) {}
 
   findByEmail(email: string): Promise<User | undefined> {
@@ -85,7 +89,7 @@ export class UsersRepository {
    * a removed admin loses their rights at once.
    */
   async sessionUser(id: number): Promise<AccountUser | undefined> {
-    const row = await this.accountQuery().where('u.id', '=', id).executeTakeFirst();
+    const row = await this.sessionUserQuery.executeTakeFirst(this.db, id);
     return row ? UsersRepository.toAccount(row) : undefined;
   }
 
