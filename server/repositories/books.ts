@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Book, BookListItem, BookQuiz } from '../../src/contract/books';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
@@ -49,8 +49,8 @@ export class BooksRepository {
     )
       // Ordered by the page's own columns: the page is the outer loop, each book found by its
       // key (ordering by b's columns let SQLite walk every book in index order instead).
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc'),
+      .orderBy(sql.ref('p.created_at'), 'desc')
+      .orderBy(sql.ref('p.id'), 'desc'),
   );
 
   private readonly byIdQuery = new PreparedQuery(1, (id: number) => this.select().where('b.id', '=', id));
