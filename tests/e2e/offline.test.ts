@@ -38,6 +38,14 @@ async function reloadApp(page: Page, pathname?: string) {
   await waitForApp(page);
 }
 
+/** Logout from the bar: inline on wide screens, in the account menu otherwise. */
+async function clickLogout(page: Page) {
+  const inline = page.getByRole('banner').getByRole('button', { name: 'Logout' });
+  if (await inline.isVisible()) return inline.click();
+  await page.getByRole('banner').getByRole('button', { name: /^Account/ }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
+}
+
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 /** The pending line of the sync card on My downloads. */
@@ -189,8 +197,12 @@ describe('a downloaded book offline', () => {
     await takeQuiz(page);
     await page.getByText('Saved on this device — will sync when online').waitFor();
 
-    // The learner signs out (offline), the resident signs in on the same browser.
-    await page.evaluate(() => localStorage.clear());
+    // The learner logs out (offline) and is told the truth; the resident signs in on the same browser.
+    await clickLogout(page);
+    const question = page.getByRole('dialog', { name: 'Quiz scores not synced yet' });
+    await question.getByText(/they stay on this device and are sent the next time you sign in here/).waitFor();
+    await question.getByRole('button', { name: 'Log out anyway' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await goOnline(app.context);
     await page.goto('/login');
     await waitForApp(page);
@@ -210,7 +222,9 @@ describe('a downloaded book offline', () => {
 
     // The learner signs in again: the waiting attempt is sent, once, and the download is back.
     await goOnline(app.context);
-    await page.evaluate(() => localStorage.clear());
+    await reloadApp(page, '/dashboard');
+    await clickLogout(page);
+    await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/login');
     await waitForApp(page);
     await page.getByLabel(/^Email/).fill(LEARNER);
