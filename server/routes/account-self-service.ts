@@ -82,7 +82,13 @@ export async function accountSelfServiceRoutes(app: FastifyInstance, options: Ac
   const mailer = options.mailer ?? createMailer(process.env, app.log);
   const host = app.config.host === '0.0.0.0' || app.config.host === '::' ? '127.0.0.1' : app.config.host;
   // Never the request's Host header: a forged one would send the victim a link to another site.
-  const publicUrl = (options.publicUrl ?? process.env.PUBLIC_URL ?? `http://${host}:${app.config.port}`).replace(/\/+$/, '');
+  const linkBase = () => {
+    const configured = options.publicUrl ?? process.env.PUBLIC_URL;
+    if (configured) return configured.replace(/\/+$/, '');
+    // PORT=0 picks a free port: the one actually listened on.
+    const address = app.server.address();
+    return `http://${host}:${address && typeof address === 'object' ? address.port : app.config.port}`;
+  };
   const perEmail = new RateLimiterMemory({ keyPrefix: 'forgot_email', ...FORGOT_LIMITS.perEmail });
   const perIp = new RateLimiterMemory({ keyPrefix: 'forgot_ip', ...FORGOT_LIMITS.perIp });
 
@@ -105,7 +111,7 @@ export async function accountSelfServiceRoutes(app: FastifyInstance, options: Ac
       if (found?.user.is_active) {
         const token = randomBytes(32).toString('base64url');
         await repos.passwordResets.create(found.user.user_id, token, PASSWORD_RESET_LIFETIME_SECONDS);
-        const link = `${publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+        const link = `${linkBase()}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
         // Sent after answering: the answer takes as long whether or not the address has an account.
         void mailer.send(resetMail(found.user, link)).catch((error: unknown) => request.log.error({ err: error }, 'The password-reset mail could not be sent'));
       }

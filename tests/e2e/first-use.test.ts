@@ -1,0 +1,352 @@
+/**
+ * Issue 14 in Chromium against the real server: what a new user trips over.
+ * 1 chapter drafts survive Esc, a click outside and a reload; 2 the navbar at 1280, 1366 and
+ * 390 px; 3 no Remove on the owner's row; 4 the offline sign-in message with the network
+ * really off, and the lockout in minutes; 7 the reset flow end to end through a real SMTP
+ * server, profile and password changes (on a second server that mails through it).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type AppBrowser, goOffline, launchApp, waitForApp } from '../helpers/browser';
+import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
+import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
+import { api, apiLogin, createBookViaApi, DIRECTOR, signInContext } from './book-helpers';
+
+const baseURL = inject('baseURL');
+const distDir = inject('distDir');
+const PASSWORD = 'Sutures&Knots-2026';
+const NEW_PASSWORD = 'Trocar-Sites#2027';
+let sequence = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++sequence}@e2e.example`;
+
+async function register(base: string, email: string, fullName: string): Promise<{ access: string; refresh: string }> {
+  const response = await fetch(`${base}/api/accounts/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, password2: PASSWORD, full_name: fullName }),
+  });
+  if (response.status !== 201) throw new Error(`Registering ${email}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { access: string; refresh: string };
+}
+
+const refreshStatus = async (base: string, refresh: string) =>
+  (await fetch(`${base}/api/accounts/token/refresh/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh }) })).status;
+
+async function loginInUi(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await waitForApp(page);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+}
+
+/** Fails when the page is wider than the viewport or an element of `selector` sticks out of it. */
+async function overflowOf(page: Page, selector = 'body *') {
+  return page.evaluate((sel) => {
+    const width = window.innerWidth;
+    const wide = [...document.querySelectorAll(sel)]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 1 || box.left < -1) && getComputedStyle(el).visibility !== 'hidden';
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+    return { documentWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5) };
+  }, selector);
+}
+
+describe('1. chapter drafts', () => {
+  let app: AppBrowser;
+  let bookId: number;
+  beforeAll(async () => {
+    const director = await apiLogin(baseURL, DIRECTOR);
+    bookId = await createBookViaApi(baseURL, director, `Drafts ${Date.now()}`);
+    const chapter = await api(baseURL, director, 'POST', `/books/books/${bookId}/chapters/`, { title: 'Access', order: 1 });
+    expect(chapter.status).toBe(201);
+    app = await launchApp(baseURL, { viewport: { width: 1366, height: 900 } });
+    await signInContext(app.context, director);
+  });
+  afterAll(() => app?.close());
+
+  const editor = (page: Page) => page.getByRole('dialog', { name: 'Edit Chapter' }).locator('[contenteditable="true"]');
+  const openEditor = async (page: Page) => {
+    await page.getByRole('button', { name: 'Edit Chapter' }).click();
+    await editor(page).waitFor();
+  };
+  const leaveQuestion = (page: Page) => page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  it('asks before Esc and a click outside close unsaved text, keeps it as a draft across a reload, and saving clears it', async () => {
+    const page = await app.open(`/book/${bookId}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await openEditor(page);
+    await editor(page).click();
+    await page.keyboard.type('Establish pneumoperitoneum before the first trocar.');
+    await page.waitForTimeout(800);
+
+    await page.keyboard.press('Escape');
+    await leaveQuestion(page).waitFor();
+    await leaveQuestion(page).getByRole('button', { name: 'Keep editing' }).click();
+    await leaveQuestion(page).waitFor({ state: 'detached' });
+    expect(await editor(page).textContent()).toContain('Establish pneumoperitoneum');
+
+    // A click outside the dialog (on the backdrop, top-left corner).
+    await page.mouse.click(4, 300);
+    await leaveQuestion(page).waitFor();
+    await leaveQuestion(page).getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('dialog', { name: 'Edit Chapter' }).waitFor({ state: 'detached' });
+
+    await openEditor(page);
+    const dialog = page.getByRole('dialog', { name: 'Edit Chapter' });
+    expect(await editor(page).textContent()).not.toContain('Establish pneumoperitoneum');
+    await dialog.getByRole('button', { name: 'Restore draft' }).click();
+    await expect.poll(() => editor(page).textContent()).toContain('Establish pneumoperitoneum');
+
+    // A reload with unsaved changes warns first; the draft survives it.
+    await editor(page).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Check the Veress needle.');
+    await page.waitForTimeout(800);
+    const dialogs: string[] = [];
+    page.once('dialog', (question) => {
+      dialogs.push(question.type());
+      void question.accept();
+    });
+    await page.reload();
+    await waitForApp(page);
+    expect(dialogs).toEqual(['beforeunload']);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await openEditor(page);
+    await dialog.getByRole('button', { name: 'Restore draft' }).click();
+    await expect.poll(() => editor(page).textContent()).toContain('Check the Veress needle.');
+
+    await dialog.getByRole('button', { name: 'Save Chapter' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('reader-pane').getByText('Check the Veress needle.').waitFor();
+    await openEditor(page);
+    await page.waitForTimeout(500);
+    expect(await dialog.getByRole('button', { name: 'Restore draft' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.close();
+  });
+});
+
+describe('2. the navbar', () => {
+  let longEmail: string;
+  let longSession: { access: string; refresh: string };
+  beforeAll(async () => {
+    longEmail = uniqueEmail('a-very-long-address-of-a-visiting-consultant-surgeon');
+    longSession = await register(baseURL, longEmail, 'Dr. Long Address');
+  });
+
+  for (const width of [1280, 1366]) {
+    it(`shows 'Welcome, {email}', Logout and Create Book inline at ${width} px, nothing off screen`, async () => {
+      const app = await launchApp(baseURL, { viewport: { width, height: 800 } });
+      try {
+        await signInContext(app.context, await apiLogin(baseURL, DIRECTOR));
+        const page = await app.open('/books');
+        const banner = page.getByRole('banner');
+        await banner.getByText(`Welcome, ${DIRECTOR}`).waitFor();
+        expect(await banner.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+        expect(await banner.getByRole('link', { name: 'Create Book' }).isVisible()).toBe(true);
+        expect(await banner.getByRole('button', { name: /^Account menu/ }).isVisible()).toBe(false);
+        const overflow = await overflowOf(page, 'header *');
+        expect(overflow.wide).toEqual([]);
+        expect(overflow.documentWidth).toBe(width);
+      } finally {
+        await app.close();
+      }
+    });
+  }
+
+  it('shortens a long address with an ellipsis and shows it whole in a tooltip', async () => {
+    const app = await launchApp(baseURL, { viewport: { width: 1366, height: 800 } });
+    try {
+      const claims = JSON.parse(Buffer.from(longSession.access.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+      await signInContext(app.context, { ...longSession, user: claims });
+      const page = await app.open('/dashboard');
+      const greeting = page.getByTestId('navbar-greeting');
+      await greeting.waitFor();
+      expect(await greeting.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(true);
+      await greeting.hover();
+      expect(await page.getByRole('tooltip').textContent()).toBe(longEmail);
+      expect((await overflowOf(page)).documentWidth).toBe(1366);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("at 390 px puts them in the drawer behind a button labelled 'Menu'", async () => {
+    const app = await launchApp(baseURL, { viewport: { width: 390, height: 844 } });
+    try {
+      await signInContext(app.context, await apiLogin(baseURL, DIRECTOR));
+      const page = await app.open('/books');
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Open navigation menu' });
+      expect((await menu.textContent())?.trim()).toBe('Menu');
+      await menu.click();
+      const drawer = page.locator('#navigation-drawer');
+      await drawer.getByText(`Welcome, ${DIRECTOR}`).waitFor();
+      expect(await drawer.getByRole('link', { name: 'Create Book' }).isVisible()).toBe(true);
+      expect(await drawer.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+      expect((await overflowOf(page)).documentWidth).toBe(390);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('3 and 4. only what the user may do; messages a person understands', () => {
+  let app: AppBrowser;
+  beforeAll(async () => {
+    app = await launchApp(baseURL, { viewport: { width: 1366, height: 900 } });
+  });
+  afterAll(() => app?.close());
+
+  it("shows an organization admin no Remove on the owner's row or on its own row", async () => {
+    const context = app.context;
+    const page = await context.newPage();
+    await loginInUi(page, 'admin@cityhospital.example', 'Endotrainer#2026');
+    await page.waitForURL('**/dashboard');
+    const table = page.getByRole('table', { name: 'Organization members' });
+    await table.waitFor();
+    const ownerRow = table.getByRole('row').filter({ hasText: 'owner@cityhospital.example' });
+    const ownRow = table.getByRole('row').filter({ hasText: 'admin@cityhospital.example' });
+    const memberRow = table.getByRole('row').filter({ hasText: 'resident@cityhospital.example' });
+    await memberRow.getByRole('button', { name: 'Remove resident@cityhospital.example' }).waitFor();
+    expect(await ownerRow.getByRole('button').count()).toBe(0);
+    expect(await ownRow.getByRole('button').count()).toBe(0);
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.close();
+  });
+
+  it('says the device is offline when signing in without a connection', async () => {
+    const fresh = await launchApp(baseURL, { viewport: { width: 390, height: 844 } });
+    try {
+      const page = await fresh.open('/login');
+      await page.getByLabel(/^Email/).fill('learner@example.com');
+      await page.getByLabel(/^Password/).fill('Endotrainer#2026');
+      await goOffline(fresh.context);
+      await page.getByRole('main').getByRole('button', { name: 'Login' }).click();
+      const alert = page.getByRole('main').getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(/^This device is offline\. Signing in needs a connection/);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('says how many minutes the lockout lasts and what to do', async () => {
+    const email = uniqueEmail('locked');
+    await register(baseURL, email, 'Dr. Locked Out');
+    for (let i = 0; i < 5; i++) {
+      await fetch(`${baseURL}/api/accounts/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: `wrong-${i}` }) });
+    }
+    const fresh = await launchApp(baseURL, { viewport: { width: 1366, height: 900 } });
+    try {
+      const page = await fresh.context.newPage();
+      await loginInUi(page, email, PASSWORD);
+      const alert = page.getByRole('main').getByRole('alert');
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(
+        "Too many failed sign-in attempts. Sign-in is paused for 15 minutes: wait and try again, or choose 'Forgot password?' to set a new password.",
+      );
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('7. account self-service (a server that mails through a real SMTP server)', () => {
+  let smtp: TestSmtpServer;
+  let server: RunningServer;
+  let app: AppBrowser;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startServerProcess({ DATA_DIR: tempDataDir(), DIST_DIR: distDir, SKIP_BUILD: '1', SEED_DEMO: '0', SMTP_URL: smtp.url, MAIL_FROM: 'Institute <no-reply@institute.example>' });
+    app = await launchApp(server.url, { viewport: { width: 390, height: 844 } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it("resets a forgotten password from the login page through the mailed link, ending the old sign-ins", async () => {
+    const email = uniqueEmail('forgetful');
+    const old = await register(server.url, email, 'Dr. Forgetful');
+    const page = await app.open('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/If an account uses this address/)
+      .waitFor({ timeout: 10_000 })
+      .catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\n${await page.getByRole('main').innerText()}\n${server.output().slice(-2000)}`);
+      });
+
+    const link = resetLinkIn(await smtp.waitFor(email));
+    expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    await page.goto(link);
+    await waitForApp(page);
+    await page.getByLabel(/^New Password/).fill(NEW_PASSWORD);
+    await page.getByLabel(/^Confirm New Password/).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('status').getByText('Your password has been changed. You can now log in with it.').waitFor();
+    expect(await refreshStatus(server.url, old.refresh)).toBe(401);
+
+    // The link works once.
+    await page.goto(link);
+    await waitForApp(page);
+    await page.getByLabel(/^New Password/).fill('Another#Password-77');
+    await page.getByLabel(/^Confirm New Password/).fill('Another#Password-77');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('alert').getByText(/This link is invalid, was already used or has expired/).waitFor();
+
+    await loginInUi(page, email, NEW_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.close();
+  });
+
+  it('edits the profile and changes the password on the dashboard, signing out the other devices', async () => {
+    const email = uniqueEmail('settings');
+    const elsewhere = await register(server.url, email, 'Dr Typo Name');
+    const page = await app.open('/');
+    await page.evaluate(() => localStorage.clear());
+    await loginInUi(page, email, PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Welcome, Dr Typo Name!').waitFor();
+
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const profile = page.getByRole('dialog', { name: 'Edit profile' });
+    await expect.poll(() => profile.getByLabel(/^Full Name/).inputValue()).toBe('Dr Typo Name');
+    await profile.getByLabel(/^Full Name/).fill('Dr. Fixed Name');
+    await profile.getByLabel('Bio').fill('Registrar, general surgery');
+    await profile.getByLabel('Phone Number').fill('+91 98450 12345');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('status').getByText('Your profile has been saved.').waitFor();
+    await page.getByText('Welcome, Dr. Fixed Name!').waitFor();
+
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const change = page.getByRole('dialog', { name: 'Change password' });
+    await change.getByLabel(/^Current Password/).fill('not-my-password');
+    await change.getByLabel(/^New Password/).fill(NEW_PASSWORD);
+    await change.getByLabel(/^Confirm New Password/).fill(NEW_PASSWORD);
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await change.getByText('Your current password is not correct.').waitFor();
+    await change.getByLabel(/^Current Password/).fill(PASSWORD);
+    await change.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').getByText(/You were signed out on every other device/).waitFor();
+    expect(await refreshStatus(server.url, elsewhere.refresh)).toBe(401);
+
+    // This device stays signed in, with the new name, after a reload.
+    await page.reload();
+    await waitForApp(page);
+    await page.getByText('Welcome, Dr. Fixed Name!').waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('refresh_token'));
+    expect(await refreshStatus(server.url, stored!)).toBe(200);
+    await page.close();
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Issue 14: every screen at 360, 390, 768, 1366 and 1920 px — public pages, login, register,
+ * the password pages, dashboard, books, create-book, a reader page, the quiz and My downloads —
+ * is screenshotted (screenshots/overflow-*.png, git-ignored) and checked: the document is
+ * exactly as wide as the viewport and no visible element is wider than it or sticks out.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchApp, saveScreenshot, waitForApp } from '../helpers/browser';
+import { api, apiLogin, DIRECTOR, signInContext, type ApiSession } from './book-helpers';
+
+const baseURL = inject('baseURL');
+const WIDTHS = [360, 390, 768, 1366, 1920];
+const PUBLIC = ['/', '/about', '/about/founder-chairman', '/training-programs', '/news-updates', '/news-updates/0', '/innovations', '/contacts', '/login', '/register', '/forgot-password', '/reset-password?token=x'];
+const PRIVATE = ['/dashboard', '/books', '/create-book', '/downloads'];
+
+/** What sticks out: the document's width, and elements wider than the viewport or past its edges. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const offenders: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      // Inside a container that scrolls sideways on purpose (a wide table), width is fine.
+      if (el.parentElement?.closest('[data-scrolls-sideways], .MuiTableContainer-root')) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.width > width + 1 || box.right > width + 1 || box.left < -1) {
+        offenders.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 2).join('.')} (${Math.round(box.left)}–${Math.round(box.right)})`);
+      }
+    }
+    return { documentWidth: document.documentElement.scrollWidth, width, offenders: offenders.slice(0, 6) };
+  });
+}
+
+let director: ApiSession;
+let readerPath: string;
+beforeAll(async () => {
+  director = await apiLogin(baseURL, DIRECTOR);
+  const { data } = await api<{ results: { id: number; title: string }[] }>(baseURL, director, 'GET', '/books/books/');
+  const withQuiz = data.results.find((book) => book.title === 'Fundamentals of Laparoscopic Surgery') ?? data.results[0]!;
+  readerPath = `/book/${withQuiz.id}`;
+  mkdirSync('screenshots', { recursive: true });
+});
+
+describe('no horizontal overflow on any screen', () => {
+  for (const width of WIDTHS) {
+    describe(`${width} px`, () => {
+      const results: Record<string, Awaited<ReturnType<typeof overflow>>> = {};
+      afterAll(() => undefined);
+
+      it('public pages, login, register and the password pages', async () => {
+        const app = await launchApp(baseURL, { viewport: { width, height: 900 } });
+        try {
+          for (const path of PUBLIC) {
+            const page = await app.open(path);
+            await page.waitForTimeout(300);
+            await saveScreenshot(page, `overflow-${width}-${path.replace(/[^a-z0-9]+/gi, '_') || 'home'}`);
+            results[path] = await overflow(page);
+            await page.close();
+          }
+        } finally {
+          await app.close();
+        }
+        for (const [path, found] of Object.entries(results)) {
+          expect({ path, ...found }).toEqual({ path, documentWidth: width, width, offenders: [] });
+        }
+      });
+
+      it('signed-in screens: dashboard, books, create-book, a reader page, the quiz, My downloads', async () => {
+        const app = await launchApp(baseURL, { viewport: { width, height: 900 } });
+        const seen: Record<string, Awaited<ReturnType<typeof overflow>>> = {};
+        try {
+          await signInContext(app.context, director);
+          for (const path of [...PRIVATE, readerPath]) {
+            const page = await app.open(path);
+            await page.getByRole('heading', { level: 1 }).first().waitFor();
+            await page.waitForTimeout(300);
+            await saveScreenshot(page, `overflow-${width}-${path.replace(/[^a-z0-9]+/gi, '_')}`);
+            seen[path] = await overflow(page);
+            if (path === readerPath) {
+              await page.getByRole('button', { name: 'Take the Quiz' }).first().click();
+              await page.getByTestId('reader-pane').getByRole('button', { name: /Submit Answer|Next Question|Start/ }).first().waitFor();
+              await saveScreenshot(page, `overflow-${width}-quiz`);
+              seen.quiz = await overflow(page);
+            }
+            await page.close();
+          }
+        } finally {
+          await app.close();
+        }
+        for (const [path, found] of Object.entries(seen)) {
+          expect({ path, ...found }).toEqual({ path, documentWidth: width, width, offenders: [] });
+        }
+      });
+    });
+  }
+});
+
+void waitForApp;
