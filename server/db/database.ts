@@ -54,6 +54,27 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** The SQL of the hot queries (repositories/prepared.ts), by text, with a statement name each. */
+const namedStatements = new Map<string, string>();
+
+/**
+ * Marks a query's SQL as hot: on PostgreSQL it then runs as a named prepared statement, parsed
+ * once per connection and, after a few runs, planned once (planning took longer than running
+ * these small indexed queries). Only texts registered here are named, so the set of prepared
+ * statements on each connection stays small and fixed.
+ */
+export function registerHotQuery(sql: string): void {
+  if (!namedStatements.has(sql)) namedStatements.set(sql, `hot_${namedStatements.size + 1}`);
+}
+
+function useNamedStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' && Array.isArray(values) && rest.length === 0 ? namedStatements.get(text) : undefined;
+    return name ? query({ name, text, values }) : query(text, values, ...rest);
+  };
+}
+
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -65,7 +86,10 @@ export function openDatabase(options: DbOptions): Db {
     // idle ones are reported on the pool, checked-out ones on the client itself; the query
     // in progress fails with the error and the request answers 503.
     pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      useNamedStatements(client);
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', schema: options.pgSchema, close: () => kysely.destroy() };
   }

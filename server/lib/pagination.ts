@@ -42,3 +42,9 @@ export function paginated<T>(request: FastifyRequest, page: Page, count: number,
     results,
   };
 }
+
+/** `paginated` for results that are already JSON text (one string each): the page as JSON text. */
+export function paginatedJson(request: FastifyRequest, page: Page, count: number, results: string[]): string {
+  const { next, previous } = paginated(request, page, count, []);
+  return `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":[${results.join(',')}]}`;
+}

@@ -29,6 +29,16 @@ export class ChaptersRepository {
     return { count: Number(counted?.count ?? 0), rows: rows.map(toChapter) };
   }
 
+  /**
+   * A page of chapters as JSON text, one string per chapter: each content document is sent as
+   * it was stored (written by JSON.stringify in this repository) instead of being parsed and
+   * written out again — chapter texts run to tens of KB each.
+   */
+  async listJson(bookId: number, page: Page): Promise<{ count: number; rows: string[] }> {
+    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, bookId), this.pageQuery.execute(this.db, bookId, page.size, page.offset)]);
+    return { count: Number(counted?.count ?? 0), rows: rows.map(toChapterJson) };
+  }
+
   async find(bookId: number, chapterId: number): Promise<Chapter | undefined> {
     const row = await this.findQuery.executeTakeFirst(this.db, bookId, chapterId);
     return row && toChapter(row);
@@ -83,4 +93,10 @@ function toChapter(row: ChapterRow): Chapter {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/** toChapter as JSON text, the same fields in the same order, the stored content document spliced in as it is. */
+function toChapterJson(row: ChapterRow): string {
+  const text = JSON.stringify;
+  return `{"id":${row.id},"book":${row.book_id},"title":${text(row.title)},"order":${row.order},"content_delta":${row.content_delta ?? 'null'},"created_at":${text(row.created_at)},"updated_at":${text(row.updated_at)}}`;
 }

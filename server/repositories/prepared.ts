@@ -3,9 +3,11 @@
  * (a tree of immutable nodes, then a visitor): on the paths every request takes (the session
  * user, a page of books) that was a large part of the request. A prepared query is built once
  * with placeholders for its arguments, compiled once, and then only the parameter list changes.
- * The SQL text stays the same, so SQLite reuses its prepared statement as well (db/database.ts).
+ * The SQL text stays the same, so SQLite reuses its prepared statement as well, and PostgreSQL
+ * runs it as a named prepared statement (db/database.ts).
  */
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { registerHotQuery } from '../db/database';
 import type { Database } from '../db/schema';
 
 const SLOT = Symbol('prepared-query-argument');
@@ -28,6 +30,7 @@ export class PreparedQuery<A extends unknown[], R> {
     const compiled = this.build(...slots).compile();
     const used = new Set(compiled.parameters.filter(isSlot).map((p) => p[SLOT]));
     if (used.size !== this.arity) throw new Error(`A prepared query used ${used.size} of its ${this.arity} arguments as values: ${compiled.sql}`);
+    registerHotQuery(compiled.sql);
     return compiled;
   }
 

@@ -12,7 +12,7 @@ import {
 import { pageSchema } from '../../src/contract/fields';
 import { canEditBook, canManageBooks } from '../../src/contract/permissions';
 import { fieldError, forbidden, notFound } from '../lib/errors';
-import { pageOf, paginated } from '../lib/pagination';
+import { pageOf, paginated, paginatedJson } from '../lib/pagination';
 import { defineRoute } from '../lib/route';
 import { userOf } from '../plugins/auth';
 import { toBook } from '../repositories/books';
@@ -115,11 +115,12 @@ export async function bookRoutes(app: FastifyInstance) {
     summary: "The book's chapters by order, then id",
     tag: 'chapters',
     responses: { 200: { description: 'Chapters', schema: pageSchema(chapterSchema) }, 401: errors[401], 404: errors[404] },
-    handler: async (request, _reply, _body, { bookId }) => {
+    handler: async (request, reply, _body, { bookId }) => {
       await bookOr404(bookId);
       const page = pageOf(request);
-      const { count, rows } = await repos.chapters.list(bookId, page);
-      return paginated(request, page, count, rows);
+      // Sent as text: the stored chapter documents are not parsed and serialised again.
+      const { count, rows } = await repos.chapters.listJson(bookId, page);
+      return reply.type('application/json; charset=utf-8').send(paginatedJson(request, page, count, rows));
     },
   });
 
