@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchApp, saveScreenshot, waitForApp } from '../helpers/browser';
+import { launchApp, saveScreenshot } from '../helpers/browser';
 import { api, apiLogin, DIRECTOR, signInContext, type ApiSession } from './book-helpers';
 
 const baseURL = inject('baseURL');
@@ -23,8 +23,16 @@ async function overflow(page: Page) {
     for (const el of document.querySelectorAll('body *')) {
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
-      // Inside a container that scrolls sideways on purpose (a wide table), width is fine.
-      if (el.parentElement?.closest('[data-scrolls-sideways], .MuiTableContainer-root')) continue;
+      // Inside a container that clips or scrolls sideways on purpose (a wide table, a progress
+      // bar's moving part), nothing shows past that container, which is checked itself.
+      let clipped = false;
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') {
+          clipped = true;
+          break;
+        }
+      }
+      if (clipped) continue;
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if (box.width > width + 1 || box.right > width + 1 || box.left < -1) {
@@ -49,7 +57,6 @@ describe('no horizontal overflow on any screen', () => {
   for (const width of WIDTHS) {
     describe(`${width} px`, () => {
       const results: Record<string, Awaited<ReturnType<typeof overflow>>> = {};
-      afterAll(() => undefined);
 
       it('public pages, login, register and the password pages', async () => {
         const app = await launchApp(baseURL, { viewport: { width, height: 900 } });
@@ -81,7 +88,10 @@ describe('no horizontal overflow on any screen', () => {
             await saveScreenshot(page, `overflow-${width}-${path.replace(/[^a-z0-9]+/gi, '_')}`);
             seen[path] = await overflow(page);
             if (path === readerPath) {
-              await page.getByRole('button', { name: 'Take the Quiz' }).first().click();
+              const take = page.getByRole('button', { name: 'Take the Quiz' }).first();
+              // On narrow screens the table of contents starts folded.
+              if (!(await take.isVisible())) await page.getByRole('button', { name: /Table of Contents/ }).first().click();
+              await take.click();
               await page.getByTestId('reader-pane').getByRole('button', { name: /Submit Answer|Next Question|Start/ }).first().waitFor();
               await saveScreenshot(page, `overflow-${width}-quiz`);
               seen.quiz = await overflow(page);
@@ -99,4 +109,3 @@ describe('no horizontal overflow on any screen', () => {
   }
 });
 
-void waitForApp;
