@@ -42,7 +42,7 @@ export function createRepositories(db: Kysely<Database>, dialect: Dialect): Repo
     books: new BooksRepository(db),
     chapters: new ChaptersRepository(db),
     quizzes: new QuizzesRepository(db),
-    scores: new ScoresRepository(db),
+    scores: new ScoresRepository(db, dialect),
     media: new MediaRepository(db),
     health: new HealthRepository(db),
     transaction: (fn) => (db.isTransaction ? fn(repos) : db.transaction().execute((trx) => fn(createRepositories(trx, dialect)))),
