@@ -6,7 +6,7 @@
  *   BENCH_DATABASE_URL=postgres://…/db npm run bench    the API on PostgreSQL too (a database of its own is made and dropped)
  *   npm run bench -- --no-scale                     without data at scale (seeding 1 000 000 score records takes ~20 s on SQLite)
  *   npm run bench -- --profile                      a CPU profile of the server under the books-list load
- *   npm run bench -- --only=first-visit,api         some parts only (first-visit, lighthouse, api, scale, profile)
+ *   npm run bench -- --only=first-visit,api         some parts only (first-visit, lighthouse, api, offline, scale, profile)
  *
  * Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE_RUNS (3).
  */
@@ -19,6 +19,7 @@ import { DEMO_PASSWORD } from '../../server/seed';
 import { ROOT, type RunningServer, startServerProcess } from '../helpers/server-process';
 import { demoEndpoints, type Endpoint, load, type LoadFigures, recordAnswers, signIn, startCeiling } from './api-load';
 import { measureFirstVisit } from './first-visit';
+import { measureOffline } from './offline';
 import { type LighthouseScores, runLighthouse } from './lighthouse';
 import { summariseProfile } from './profile';
 import { explainHotPaths, SCALE, seedAtScale } from './scale';
@@ -207,6 +208,15 @@ async function scale(small: RunningServer, databaseUrl: string | undefined, labe
   for (const text of await explainHotPaths(dataDir, databaseUrl)) console.log(`      ${text}`);
 }
 
+async function offline(server: RunningServer) {
+  console.log('\nOffline (phone screen, a downloaded book, the network cut off; then 100 queued scores sent to the server)');
+  const figures = await measureOffline(server.url);
+  const tap = median(figures.chapterTapMs);
+  line('tap a downloaded chapter → its text on screen (median)', `${tap.toFixed(0)} ms`, '≤ 100 ms', tap <= 100);
+  console.log(`         slowest of ${figures.chapterTapMs.length} taps ${Math.max(...figures.chapterTapMs).toFixed(0)} ms`);
+  line('flush 100 pending attempts after reconnecting', `${(figures.flush100Ms / 1000).toFixed(2)} s`, '≤ 5 s', figures.flush100Ms <= 5000);
+}
+
 async function profile() {
   console.log('\nCPU profile of the server under the books-list load (node --cpu-prof)');
   const profileDir = tempDir('lap-bench-profile-');
@@ -256,6 +266,7 @@ try {
   if (wants('first-visit')) await firstVisit(server);
   if (wants('lighthouse')) await lighthouse(server);
   if (wants('api')) await api(server, 'SQLite');
+  if (wants('offline')) await offline(server);
   const postgres = wants('api') || wants('scale') ? await postgresDatabase() : undefined;
   let pgServer: RunningServer | undefined;
   if (postgres) {
