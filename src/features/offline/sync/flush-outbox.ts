@@ -85,10 +85,7 @@ async function runFlush({ database, currentUserId, send, now = Date.now }: Flush
     }
 
     if (outcome.kind === 'accepted') {
-      await database.transaction('rw', database.outbox, database.meta, async () => {
-        await database.outbox.delete(row.clientAttemptId);
-        await writeLastSync(database, userId, now());
-      });
+      await database.outbox.delete(row.clientAttemptId);
       result.sent++;
       continue;
     }
@@ -102,6 +99,7 @@ async function runFlush({ database, currentUserId, send, now = Date.now }: Flush
     result.message = outcome.reason;
     break;
   }
+  if (result.sent > 0) await writeLastSync(database, userId, now());
   result.remaining = await countSendable(database, userId);
   return result;
 }
