@@ -46,6 +46,8 @@ const scheduler = createOutboxScheduler({
   onResult: (result) => {
     setStatus({ lastResult: result, lastError: null });
     if (result.sent > 0) sentListeners.forEach((listener) => listener());
+    // Scores left behind by the network or the server: let the worker send them even if every tab closes.
+    if (result.stoppedBy === 'offline' || result.stoppedBy === 'retry-later') void requestBackgroundSync();
   },
   onError: (error) => {
     console.error('The score outbox could not be read', error);
