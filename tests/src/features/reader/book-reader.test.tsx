@@ -233,7 +233,7 @@ describe('Chapter modal', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Chapter' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Chapter' }));
     expect(dialog.getByRole('textbox', { name: 'Chapter Title' })).toHaveValue('Port Placement');
-    expect(await within(screen.getByTestId('chapter-editor')).findByText('Port Placement in Laparoscopic Cholecystectomy')).toBeInTheDocument();
+    expect(await within(await screen.findByTestId('chapter-editor', {}, { timeout: 10_000 })).findByText('Port Placement in Laparoscopic Cholecystectomy')).toBeInTheDocument();
     await user.clear(dialog.getByRole('textbox', { name: 'Chapter Title' }));
     await user.type(dialog.getByRole('textbox', { name: 'Chapter Title' }), 'Ports and triangulation');
     await user.clear(dialog.getByRole('spinbutton', { name: 'Order' }));
