@@ -38,6 +38,24 @@ async function reloadApp(page: Page, pathname?: string) {
   await waitForApp(page);
 }
 
+/** The access token of the session copy the service worker reads (db.session 'current'). */
+function mirroredAccessToken(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const request = indexedDB.open('laparoscopy-app');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const read = request.result.transaction('session').objectStore('session').get('current');
+          read.onsuccess = () => {
+            request.result.close();
+            resolve((read.result as { access: string | null } | undefined)?.access ?? null);
+          };
+        };
+      }),
+  );
+}
+
 /** Logout from the bar: inline on wide screens, in the account menu otherwise. */
 async function clickLogout(page: Page) {
   const inline = page.getByRole('banner').getByRole('button', { name: 'Logout' });
@@ -203,6 +221,8 @@ describe('a downloaded book offline', () => {
     await question.getByText(/they stay on this device and are sent the next time you sign in here/).waitFor();
     await question.getByRole('button', { name: 'Log out anyway' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    // Signed out for the service worker too (its copy of the session) before the network returns.
+    await eventually(() => mirroredAccessToken(page)).toBeNull();
     await goOnline(app.context);
     await page.goto('/login');
     await waitForApp(page);
