@@ -25,6 +25,9 @@ export interface BookInput {
   cover_image_url: string;
 }
 
+/** From this offset on, a page is counted first and read from whichever end is nearer. */
+export const DEEP_PAGE_OFFSET = 200;
+
 export class BooksRepository {
   private readonly countQuery = new PreparedQuery(0, () => this.db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('count')));
 
@@ -51,6 +54,17 @@ export class BooksRepository {
       // key (ordering by b's columns let SQLite walk every book in index order instead).
       .orderBy(sql.ref('p.created_at'), 'desc')
       .orderBy(sql.ref('p.id'), 'desc'),
+  );
+
+  /** The same page counted from the oldest end, for pages nearer the end of the list. */
+  private readonly pageFromEndQuery = new PreparedQuery(2, (limit: number, offset: number) =>
+    this.select(
+      this.db
+        .selectFrom(this.db.selectFrom('books').select(['id', 'created_at']).orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).offset(offset).as('p'))
+        .innerJoin('books as b', 'b.id', 'p.id'),
+    )
+      .orderBy(sql.ref('p.created_at'), 'asc')
+      .orderBy(sql.ref('p.id'), 'asc'),
   );
 
   private readonly byIdQuery = new PreparedQuery(1, (id: number) => this.select().where('b.id', '=', id));
@@ -80,9 +94,27 @@ export class BooksRepository {
 
   /** A page of books, newest first, as the list answers them: the quiz named without its questions. */
   async list(page: Page): Promise<{ count: number; rows: BookListItem[] }> {
-    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db), this.pageQuery.execute(this.db, page.size, page.offset)]);
+    let count: number;
+    let rows;
+    if (page.offset < DEEP_PAGE_OFFSET) {
+      const [counted, found] = await Promise.all([this.countQuery.executeTakeFirst(this.db), this.pageQuery.execute(this.db, page.size, page.offset)]);
+      count = Number(counted?.count ?? 0);
+      rows = found;
+    } else {
+      // A deep page: an offset walks the index that far, so a page past the middle is read
+      // from the oldest end instead (the last page costs what the first does).
+      count = Number((await this.countQuery.executeTakeFirst(this.db))?.count ?? 0);
+      const size = Math.max(0, Math.min(page.size, count - page.offset));
+      const fromEnd = count - page.offset - size;
+      rows =
+        size === 0
+          ? []
+          : fromEnd < page.offset
+            ? (await this.pageFromEndQuery.execute(this.db, size, fromEnd)).reverse()
+            : await this.pageQuery.execute(this.db, page.size, page.offset);
+    }
     return {
-      count: Number(counted?.count ?? 0),
+      count,
       rows: rows.map(BooksRepository.normalise).map((book) => ({ ...toBookFields(book), quiz: book.quiz_id ? { id: book.quiz_id } : null })),
     };
   }
