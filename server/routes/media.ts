@@ -73,9 +73,26 @@ export async function mediaRoutes(app: FastifyInstance) {
     return part;
   }
 
-  async function store(relative: string, kind: 'image' | 'video', contentType: string, size: number, userId: number) {
+  /**
+   * Records the file, then writes it: a crash between the two leaves a record of a file nobody
+   * was given (harmless), never a file without its record. A failed write takes the record back.
+   */
+  async function store(
+    relative: string,
+    kind: 'image' | 'video',
+    contentType: string,
+    size: number,
+    userId: number,
+    write: () => Promise<void>,
+  ): Promise<string> {
     const url = `/media/${kind}s/${relative}`;
     await repos.media.record({ path: url, kind, content_type: contentType, size, uploaded_by: userId, created_at: nowIso() });
+    try {
+      await write();
+    } catch (error) {
+      await repos.media.forget(url);
+      throw error;
+    }
     return url;
   }
 
@@ -120,12 +137,13 @@ export async function mediaRoutes(app: FastifyInstance) {
         throw uploadError(400, 'The image could not be read. It may be damaged.');
       }
       const relative = randomName(type.ext);
-      try {
-        await app.storage.put(`images/${relative}`, output, detected!.mime);
-      } catch (error) {
-        throw uploadFailure(error, 'The image is too large.');
-      }
-      const url = await store(relative, 'image', detected!.mime, output.length, user.user_id);
+      const url = await store(relative, 'image', detected!.mime, output.length, user.user_id, async () => {
+        try {
+          await app.storage.put(`images/${relative}`, output, detected!.mime);
+        } catch (error) {
+          throw uploadFailure(error, 'The image is too large.');
+        }
+      });
       reply.code(201);
       return { imageUrl: url };
     },
@@ -162,13 +180,15 @@ export async function mediaRoutes(app: FastifyInstance) {
         if (detected?.mime !== 'video/mp4') throw uploadError(415, 'Only MP4 videos can be uploaded.');
         const relative = randomName('mp4');
         const { size } = await stat(tmp);
-        try {
-          await app.storage.putFile(`videos/${relative}`, tmp, 'video/mp4');
-        } catch (error) {
-          throw uploadFailure(error, 'The video is too large.');
-        }
+        const videoUrl = await store(relative, 'video', 'video/mp4', size, user.user_id, async () => {
+          try {
+            await app.storage.putFile(`videos/${relative}`, tmp, 'video/mp4');
+          } catch (error) {
+            throw uploadFailure(error, 'The video is too large.');
+          }
+        });
         reply.code(201);
-        return { videoUrl: await store(relative, 'video', 'video/mp4', size, user.user_id) };
+        return { videoUrl };
       } finally {
         await rm(tmp, { force: true });
       }
