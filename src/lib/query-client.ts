@@ -47,8 +47,12 @@ export function persistQueryCache(queryClient: QueryClient, storage: Storage = w
   try {
     const text = storage.getItem(QUERY_CACHE_KEY);
     const saved = text ? (JSON.parse(text) as PersistedClient) : null;
-    if (saved && saved.buster === QUERY_CACHE_BUSTER && Date.now() - saved.timestamp < QUERY_CACHE_MAX_AGE_MS) hydrate(queryClient, saved.clientState);
-    else if (saved) storage.removeItem(QUERY_CACHE_KEY);
+    if (saved && saved.buster === QUERY_CACHE_BUSTER && Date.now() - saved.timestamp < QUERY_CACHE_MAX_AGE_MS) {
+      hydrate(queryClient, saved.clientState);
+      // Restored answers are shown at once but are last session's: each refreshes in the
+      // background as soon as a screen uses it, however recently it was saved.
+      void queryClient.invalidateQueries({ predicate: (query) => isPersisted(query.queryKey), refetchType: 'none' });
+    } else if (saved) storage.removeItem(QUERY_CACHE_KEY);
   } catch (error) {
     console.warn('The saved query cache could not be read; it is discarded', error);
     storage.removeItem(QUERY_CACHE_KEY);

@@ -1,4 +1,5 @@
 /** The query cache kept across reloads: only network data that has no other home on the device. */
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, persistQueryCache, QUERY_CACHE_KEY } from '../../../src/lib/query-client';
 
@@ -36,6 +37,25 @@ describe('persistQueryCache', () => {
     persistQueryCache(next)();
     expect(next.getQueryData(['books', 'list'])).toEqual([{ id: 1, title: 'FLS' }]);
     expect(next.getQueryState(['books', 'list'])?.dataUpdatedAt).toBe(first.getQueryState(['books', 'list'])?.dataUpdatedAt);
+  });
+
+  it('refreshes a restored answer from the network when a screen uses it, however recently it was saved', async () => {
+    const first = createQueryClient();
+    const stop = persistQueryCache(first);
+    first.setQueryData(['organization', 2, 'users'], [{ id: 9 }]);
+    await vi.waitFor(() => expect(saved()).not.toBeNull(), { timeout: 3000 });
+    stop();
+
+    const next = createQueryClient();
+    persistQueryCache(next)();
+    const queryFn = vi.fn(async () => [{ id: 9 }, { id: 10 }]);
+    const observer = new QueryObserver(next, { queryKey: ['organization', 2, 'users'], queryFn });
+    const seen: unknown[] = [];
+    const unsubscribe = observer.subscribe((result) => seen.push(result.data));
+    await vi.waitFor(() => expect(next.getQueryData(['organization', 2, 'users'])).toEqual([{ id: 9 }, { id: 10 }]));
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(seen[0]).toEqual([{ id: 9 }]);
+    unsubscribe();
   });
 
   it('discards a saved cache it cannot read', () => {
