@@ -22,8 +22,11 @@ export function setUpMediaCaches(): void {
   });
 
   registerRoute(
+    // Navigations (a media address opened in a tab) are left to the browser: offline, it shows its own
+    // 'no connection' page for them, as it does for /api/.
     ({ request, url }) =>
       url.origin === self.location.origin &&
+      request.mode !== 'navigate' &&
       (request.destination === 'image' || request.destination === 'video' || request.destination === 'audio' || url.pathname.startsWith('/media/')),
     async ({ request, event }) => {
       const url = new URL(request.url);
