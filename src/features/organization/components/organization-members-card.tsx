@@ -20,6 +20,7 @@ import {
 import type { AddMember } from '../../../contract/organizations';
 import { canAddMemberAs, canRemoveMember } from '../../../contract/permissions';
 import type { SessionUser } from '../../../lib/session';
+import { useOnlineStatus } from '../../../lib/online-status';
 import { AddMemberForm } from './add-member-form';
 import { MembersTable } from './members-table';
 import { RemoveMemberDialog } from './remove-member-dialog';
@@ -130,6 +131,7 @@ function MembersList({
   removing: ReadonlySet<number>;
   onRemove: (member: OrganizationMember) => void;
 }) {
+  const online = useOnlineStatus();
   if (query.isPending) {
     return (
       <Box role="status">
@@ -143,6 +145,18 @@ function MembersList({
     );
   }
   if (query.isError) return <Alert severity="error">{fetchMembersErrorMessage(query.error)}</Alert>;
-  if (query.data.length === 0) return <Typography>No users found in this organization.</Typography>;
-  return <MembersTable members={query.data} currentUserId={currentUserId} canRemove={canRemove} removing={removing} onRemove={onRemove} />;
+  return (
+    <>
+      {!online && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          You are offline: this is the list as last loaded ({new Date(query.dataUpdatedAt).toLocaleString()}).
+        </Typography>
+      )}
+      {query.data.length === 0 ? (
+        <Typography>No users found in this organization.</Typography>
+      ) : (
+        <MembersTable members={query.data} currentUserId={currentUserId} canRemove={canRemove} removing={removing} onRemove={onRemove} />
+      )}
+    </>
+  );
 }

@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrganizationMember } from '../../../../src/features/organization/api/organization-members';
 import { addMemberErrorMessage } from '../../../../src/features/organization/api/organization-members';
 import { isOrganizationAdmin } from '../../../../src/contract/permissions';
@@ -64,6 +64,25 @@ describe('dashboard welcome', () => {
 });
 
 describe('Organization Members card (admins)', () => {
+  it('says offline that the list shown is the one last loaded', async () => {
+    await openDashboard();
+    await table();
+    expect(card().queryByText(/^You are offline/)).toBeNull();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      expect(await card().findByText(/^You are offline: this is the list as last loaded \(/)).toBeInTheDocument();
+      expect((await table()).getAllByRole('row')).toHaveLength(4);
+    } finally {
+      onLine.mockRestore();
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+    }
+  });
+
   it("shows 'Loading users...' and then the table: #, Full Name, Email, Role badge, Actions; 'Yourself' on the own row", async () => {
     let release!: () => void;
     const list: FakeHandler = async () => {
