@@ -1,4 +1,4 @@
-import { createFileRoute, type ErrorComponentProps, notFound, useRouter } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { bookQueryOptions, useBook } from '../features/books/api/get-book';
 import { chapterListQueryOptions, useChapters } from '../features/books/api/get-chapters';
@@ -6,27 +6,22 @@ import { useCreateChapter, useDeleteChapter, useUpdateChapter } from '../feature
 import { uploadImage, uploadVideo } from '../features/books/api/upload-media';
 import { ChapterView } from '../features/editor/components/chapter-view';
 import { BookReader } from '../features/reader/components/book-reader';
-import { BookLoadError, BookNotFound, BookPending } from '../features/reader/components/load-states';
+import { BookNotFound, BookPending } from '../features/reader/components/load-states';
 import { canEditBook } from '../contract/permissions';
 import type { ParsedBook } from '../contract/book-detail';
 import type { Chapter } from '../contract/books';
 import { DownloadButton } from '../features/offline/components/download-button';
-import { NeedsConnection } from '../features/offline/components/needs-connection';
 import { useLocalBook } from '../features/offline/hooks/use-downloads';
 import { loadLocalBook, loadReadingPosition, NeedsConnectionError, refreshBookCopy } from '../features/offline/reading/local-book';
 import { useReadingPosition } from '../features/offline/reading/use-reading-position';
 import { ApiError } from '../lib/api-error';
 import { BookQuiz, BookQuizNotice, QuizAuthoringLink } from './-components/book-quiz';
+import { parseBookId } from './-components/book-id';
+import { BookRouteError } from './-components/book-route-parts';
 import { useStoredUser } from '../lib/session';
 
 // The editing toolbar and its dialogs load only when someone opens the chapter modal.
 const ChapterEditor = lazy(() => import('../features/editor/components/chapter-editor').then((m) => ({ default: m.ChapterEditor })));
-
-/**
- * A book id is a positive integer; anything else is a book that does not exist. Plain code, not
- * a zod schema: route params are parsed in the entry chunk, and zod would load on a first visit to /.
- */
-const parseBookId = (bookId: string) => (/^[1-9]\d{0,15}$/.test(bookId) ? Number(bookId) : 0);
 
 export const Route = createFileRoute('/_protected/book/$bookId')({
   params: {
@@ -56,24 +51,6 @@ export const Route = createFileRoute('/_protected/book/$bookId')({
   errorComponent: BookRouteError,
   component: BookRoute,
 });
-
-function BookRouteError({ error, reset }: ErrorComponentProps) {
-  const router = useRouter();
-  const retry = () => {
-    reset();
-    void router.invalidate();
-  };
-  if (error instanceof NeedsConnectionError) return <NeedsConnection onRetry={retry} />;
-  return (
-    <BookLoadError
-      error={error}
-      onRetry={() => {
-        reset();
-        void router.invalidate();
-      }}
-    />
-  );
-}
 
 function BookRoute() {
   const { local } = Route.useLoaderData();

@@ -1,11 +1,10 @@
-import { createFileRoute, type ErrorComponentProps, notFound, useRouter } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { bookQueryOptions } from '../features/books/api/get-book';
-import { BookLoadError, BookNotFound, BookPending } from '../features/reader/components/load-states';
+import { BookNotFound, BookPending } from '../features/reader/components/load-states';
 import { ApiError } from '../lib/api-error';
+import { parseBookId } from './-components/book-id';
+import { BookRouteError } from './-components/book-route-parts';
 import { EditQuizPage } from './-components/edit-quiz-page';
-
-/** A book id is a positive integer; anything else is a book that does not exist. */
-const parseBookId = (bookId: string) => (/^[1-9]\d{0,15}$/.test(bookId) ? Number(bookId) : 0);
 
 /** Quiz authoring for the book's owner and superusers ('Edit Quiz' / 'Add Quiz' in the reader). */
 export const Route = createFileRoute('/_protected/book_/$bookId/edit-quiz')({
@@ -24,22 +23,9 @@ export const Route = createFileRoute('/_protected/book_/$bookId/edit-quiz')({
   },
   pendingComponent: BookPending,
   notFoundComponent: BookNotFound,
-  errorComponent: EditQuizRouteError,
+  errorComponent: BookRouteError,
   component: EditQuizRoute,
 });
-
-function EditQuizRouteError({ error, reset }: ErrorComponentProps) {
-  const router = useRouter();
-  return (
-    <BookLoadError
-      error={error}
-      onRetry={() => {
-        reset();
-        void router.invalidate();
-      }}
-    />
-  );
-}
 
 function EditQuizRoute() {
   const { bookId } = Route.useParams();
