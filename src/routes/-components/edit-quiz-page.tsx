@@ -47,6 +47,7 @@ export function EditQuizPage({ bookId }: { bookId: number }) {
       }}
       onLeave={() => void navigate({ to: '/book/$bookId', params: { bookId } })}
       backLink={backLink}
+      draftOwner={user ? { userId: user.user_id, bookId } : undefined}
     />
   );
 }

@@ -42,6 +42,11 @@ export { QUESTION_TYPES };
 let keyCounter = 0;
 const newKey = () => `q-${Date.now().toString(36)}-${(keyCounter++).toString(36)}`;
 
+/** The questions with fresh React keys (a draft read back from this device). */
+export function withNewKeys(questions: Omit<DraftQuestion, 'key'>[]): DraftQuestion[] {
+  return questions.map((q) => ({ ...q, key: newKey() }));
+}
+
 /** The draft of a stored quiz. */
 export function draftOf(title: string, questions: QuizData | null): QuizDraft {
   return {

@@ -7,12 +7,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useBlocker } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { QuestionType, QuizData } from '../../../contract/quiz';
 import { ApiError } from '../../../lib/api-error';
 import { buildQuiz, type DraftQuestion, draftOf, moved, newQuestion, QUESTION_TYPES, type QuizDraft, TYPE_LABELS } from './draft';
 import { QuestionForm } from './question-form';
+import { deleteQuizDraft, readQuizDraft, type StoredQuizDraft, writeQuizDraft } from './quiz-drafts';
 
 export interface QuizEditorProps {
   bookTitle: string;
@@ -25,7 +26,19 @@ export interface QuizEditorProps {
   onLeave: () => void;
   /** The way back to the book (a link; leaving with unsaved changes asks first). */
   backLink: ReactNode;
+  /** Whose draft of which book's quiz is autosaved on this device; without it, no draft is kept. */
+  draftOwner?: { userId: number; bookId: number };
 }
+
+/** How long after the last change the draft is written. */
+export const QUIZ_DRAFT_DELAY_MS = 500;
+
+export const QUIZ_DRAFT_TEXTS = {
+  offer: (when: string) => `You have an unsaved draft of this quiz from ${when}.`,
+  restore: 'Restore draft',
+  discard: 'Discard',
+  leaveMessage: 'You have unsaved changes to this quiz. Your draft stays on this device: open the quiz editor again to restore it.',
+};
 
 /** What is compared to tell unsaved changes: the draft without its React keys. */
 const snapshot = (draft: QuizDraft) => JSON.stringify({ title: draft.title, questions: draft.questions.map(({ key: _key, ...rest }) => rest) });
@@ -47,8 +60,12 @@ function saveErrorMessages(error: unknown): string[] {
  * added, edited, reordered and removed, an explanation per question, the contract's checks as
  * the author types (messages beside the fields), a preview per question, Save (a new version)
  * and Delete Quiz. Leaving with unsaved changes asks first.
+ *
+ * Issue 14: the form is autosaved as a draft on this device (IndexedDB, per user and book,
+ * debounced) as the author types; reopening the editor offers 'Restore draft' / 'Discard'.
+ * Saving the quiz or deleting it clears the draft.
  */
-export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLink }: QuizEditorProps) {
+export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLink, draftOwner }: QuizEditorProps) {
   const [draft, setDraft] = useState<QuizDraft>(() => draftOf(quiz?.title ?? `${bookTitle} — Quiz`, quiz?.questions ?? null));
   const [baseline, setBaseline] = useState(() => snapshot(draft));
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
@@ -67,6 +84,89 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
 
   const { data, errors } = useMemo(() => buildQuiz(draft), [draft]);
   const dirty = snapshot(draft) !== baseline;
+
+  // --- the draft kept on this device -------------------------------------------------------------
+  const [owner] = useState(() => (draftOwner ? { ...draftOwner } : null));
+  const [offer, setOffer] = useState<StoredQuizDraft | null>(null);
+  /** Autosave waits until the stored draft has been looked at (it must not be overwritten first). */
+  const draftChecked = useRef(owner === null);
+  /** After Delete Quiz nothing is written any more. */
+  const draftClosed = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef({ draft, dirty });
+  latest.current = { draft, dirty };
+
+  /** Writes the draft now (or removes it when the form is back to the stored quiz). */
+  const saveDraftNow = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (!owner || !draftChecked.current || draftClosed.current) return;
+    try {
+      if (latest.current.dirty) await writeQuizDraft(owner.userId, owner.bookId, latest.current.draft);
+      else await deleteQuizDraft(owner.userId, owner.bookId);
+    } catch (error) {
+      console.error('The quiz draft could not be saved on this device', error);
+    }
+  }, [owner]);
+
+  const clearDraft = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (!owner) return;
+    await deleteQuizDraft(owner.userId, owner.bookId).catch((error: unknown) => console.error('The quiz draft could not be removed', error));
+  }, [owner]);
+
+  // Every change of the form (or of what it is compared with) schedules the autosave.
+  useEffect(() => {
+    if (!owner || !draftChecked.current || draftClosed.current) return;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void saveDraftNow(), QUIZ_DRAFT_DELAY_MS);
+  }, [owner, draft, baseline, saveDraftNow]);
+
+  useEffect(() => {
+    if (!owner) return;
+    let active = true;
+    readQuizDraft(owner.userId, owner.bookId)
+      .then((stored) => {
+        if (!active) return;
+        if (stored) setOffer(stored);
+        else draftChecked.current = true;
+      })
+      .catch((error: unknown) => {
+        console.error('The quiz draft could not be read', error);
+        draftChecked.current = true;
+      });
+    return () => {
+      active = false;
+    };
+  }, [owner]);
+
+  // A reload or closing the tab writes the draft at once; leaving the editor writes a pending one.
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = () => void saveDraftNow();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty, saveDraftNow]);
+  useEffect(
+    () => () => {
+      if (timer.current) void saveDraftNow();
+    },
+    [saveDraftNow],
+  );
+
+  const restoreDraft = () => {
+    if (!offer) return;
+    draftChecked.current = true;
+    setSaved(null);
+    setDraft(offer.draft);
+    setOffer(null);
+  };
+  const discardDraft = () => {
+    draftChecked.current = true;
+    setOffer(null);
+    void clearDraft();
+  };
 
   const blocker = useBlocker({ shouldBlockFn: () => dirty && !leaving.current, enableBeforeUnload: () => dirty && !leaving.current, withResolver: true });
 
@@ -116,6 +216,10 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
     try {
       const result = await onSave({ title: draft.title.trim(), quiz_data: data });
       setBaseline(snapshot(draft));
+      // The stored quiz now holds the work; a draft offered but not taken is dropped as well.
+      setOffer(null);
+      draftChecked.current = true;
+      await clearDraft();
       setSaved(result.version);
       setExists(true);
     } catch (error) {
@@ -130,6 +234,8 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
     setDeleteError(null);
     try {
       await onDelete();
+      draftClosed.current = true;
+      await clearDraft();
       leaving.current = true;
       setConfirmDelete(false);
       onLeave();
@@ -147,6 +253,25 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
     <Box sx={{ maxWidth: 900, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, md: 4 } }}>
       <title>{`${exists ? 'Edit Quiz' : 'Add Quiz'} · ${bookTitle}`}</title>
       <Box sx={{ mb: 2 }}>{backLink}</Box>
+      {offer && (
+        <Alert
+          severity="info"
+          role="status"
+          action={
+            <Stack direction="row" spacing={1}>
+              <Button color="inherit" size="small" variant="outlined" onClick={restoreDraft}>
+                {QUIZ_DRAFT_TEXTS.restore}
+              </Button>
+              <Button color="inherit" size="small" onClick={discardDraft}>
+                {QUIZ_DRAFT_TEXTS.discard}
+              </Button>
+            </Stack>
+          }
+          sx={{ mb: 2, flexWrap: 'wrap', '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
+        >
+          {QUIZ_DRAFT_TEXTS.offer(new Date(offer.updatedAt).toLocaleString())}
+        </Alert>
+      )}
       <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 0.5 }}>
         {exists ? 'Edit Quiz' : 'Add Quiz'}
       </Typography>
@@ -251,7 +376,7 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
       <ConfirmDialog
         open={blocker.status === 'blocked'}
         title="Leave the quiz editor?"
-        message="You have unsaved changes to this quiz. Leave and discard them?"
+        message={QUIZ_DRAFT_TEXTS.leaveMessage}
         confirmLabel="Leave"
         onConfirm={() => blocker.proceed?.()}
         onCancel={() => blocker.reset?.()}
