@@ -277,12 +277,21 @@ describe('7. account self-service (a server that mails through a real SMTP serve
     const page = await app.open('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
-    await page.getByLabel(/^Email/).fill(email);
+    // The page's code loads on its own after the address changes: make sure the typed address is
+    // the one in the form (a re-render that replaced the field would leave it empty, and the
+    // browser's required-field check would then stop the submit without a word).
+    const emailField = page.getByLabel(/^Email/);
+    await expect
+      .poll(async () => {
+        if ((await emailField.inputValue()) !== email) await emailField.fill(email);
+        return emailField.inputValue();
+      })
+      .toBe(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page
       .getByRole('status')
       .getByText(/If an account uses this address/)
-      .waitFor({ timeout: 10_000 })
+      .waitFor({ timeout: 30_000 })
       .catch(async (error: unknown) => {
         throw new Error(`${String(error)}\n${await page.getByRole('main').innerText()}\n${server.output().slice(-2000)}`);
       });
