@@ -13,7 +13,8 @@ import type { QuestionType, QuizData } from '../../../contract/quiz';
 import { ApiError } from '../../../lib/api-error';
 import { buildQuiz, type DraftQuestion, draftOf, moved, newQuestion, QUESTION_TYPES, type QuizDraft, TYPE_LABELS } from './draft';
 import { QuestionForm } from './question-form';
-import { deleteQuizDraft, readQuizDraft, type StoredQuizDraft, writeQuizDraft } from './quiz-drafts';
+import { deleteQuizDraft, quizDraftKey, readQuizDraft, type StoredQuizDraft, writeQuizDraft } from './quiz-drafts';
+import { useDraftOffer } from '../../../lib/use-draft-offer';
 
 export interface QuizEditorProps {
   bookTitle: string;
@@ -87,9 +88,11 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
 
   // --- the draft kept on this device -------------------------------------------------------------
   const [owner] = useState(() => (draftOwner ? { ...draftOwner } : null));
-  const [offer, setOffer] = useState<StoredQuizDraft | null>(null);
-  /** Autosave waits until the stored draft has been looked at (it must not be overwritten first). */
-  const draftChecked = useRef(owner === null);
+  const { offer, checked: draftChecked, closeOffer } = useDraftOffer<StoredQuizDraft>(
+    owner ? quizDraftKey(owner.userId, owner.bookId) : null,
+    () => (owner ? readQuizDraft(owner.userId, owner.bookId) : Promise.resolve(null)),
+    'quiz',
+  );
   /** After Delete Quiz nothing is written any more. */
   const draftClosed = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -123,24 +126,6 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
     timer.current = setTimeout(() => void saveDraftNow(), QUIZ_DRAFT_DELAY_MS);
   }, [owner, draft, baseline, saveDraftNow]);
 
-  useEffect(() => {
-    if (!owner) return;
-    let active = true;
-    readQuizDraft(owner.userId, owner.bookId)
-      .then((stored) => {
-        if (!active) return;
-        if (stored) setOffer(stored);
-        else draftChecked.current = true;
-      })
-      .catch((error: unknown) => {
-        console.error('The quiz draft could not be read', error);
-        draftChecked.current = true;
-      });
-    return () => {
-      active = false;
-    };
-  }, [owner]);
-
   // A reload or closing the tab writes the draft at once; leaving the editor writes a pending one.
   useEffect(() => {
     if (!dirty) return;
@@ -157,14 +142,12 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
 
   const restoreDraft = () => {
     if (!offer) return;
-    draftChecked.current = true;
     setSaved(null);
     setDraft(offer.draft);
-    setOffer(null);
+    closeOffer();
   };
   const discardDraft = () => {
-    draftChecked.current = true;
-    setOffer(null);
+    closeOffer();
     void clearDraft();
   };
 
@@ -217,8 +200,7 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
       const result = await onSave({ title: draft.title.trim(), quiz_data: data });
       setBaseline(snapshot(draft));
       // The stored quiz now holds the work; a draft offered but not taken is dropped as well.
-      setOffer(null);
-      draftChecked.current = true;
+      closeOffer();
       await clearDraft();
       setSaved(result.version);
       setExists(true);

@@ -13,6 +13,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { getStoredUser } from '../../../lib/session';
 import { type ChapterDraft, chapterDraftKey, deleteChapterDraft, readChapterDraft, writeChapterDraft } from '../db/chapter-drafts';
+import { useDraftOffer } from '../../../lib/use-draft-offer';
 import { chapterSaveErrorMessage } from '../messages';
 import type { ChapterContentHandle, ChapterSave, RenderChapterEditor } from '../types';
 
@@ -95,9 +96,11 @@ export function ChapterDialog({
   const [editorKey, setEditorKey] = useState(0);
   /** A restored draft always differs from the stored chapter, whatever the editor's baseline says. */
   const restored = useRef(false);
-  const [offer, setOffer] = useState<ChapterDraft | null>(null);
-  /** Autosave waits until the stored draft has been looked at (it must not be overwritten first). */
-  const draftChecked = useRef(draftKey === null);
+  const { offer, checked: draftChecked, closeOffer } = useDraftOffer<ChapterDraft>(
+    draftKey,
+    () => (draftKey ? readChapterDraft(draftKey) : Promise.resolve(null)),
+    'chapter',
+  );
   const [unsaved, setUnsaved] = useState(false);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -148,24 +151,6 @@ export function ChapterDialog({
     scheduleDraft();
   };
 
-  useEffect(() => {
-    if (!draftKey) return;
-    let active = true;
-    readChapterDraft(draftKey)
-      .then((draft) => {
-        if (!active) return;
-        if (draft) setOffer(draft);
-        else draftChecked.current = true;
-      })
-      .catch((error: unknown) => {
-        console.error('The chapter draft could not be read', error);
-        draftChecked.current = true;
-      });
-    return () => {
-      active = false;
-    };
-  }, [draftKey]);
-
   // A reload or closing the tab with unsaved changes asks first (and writes the draft at once).
   useEffect(() => {
     if (!unsaved) return;
@@ -192,14 +177,12 @@ export function ChapterDialog({
     setContent(offer.content);
     setEditorKey((k) => k + 1);
     restored.current = true;
-    draftChecked.current = true;
     setUnsaved(true);
-    setOffer(null);
+    closeOffer();
   };
 
   const discardDraft = () => {
-    draftChecked.current = true;
-    setOffer(null);
+    closeOffer();
     if (draftKey) void deleteChapterDraft(draftKey).catch((error: unknown) => console.error('The chapter draft could not be removed', error));
   };
 
