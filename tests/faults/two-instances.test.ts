@@ -7,27 +7,13 @@
  * when ten copies race.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../helpers/server-process';
 import { startNginx, nginxBinary, type Nginx } from './helpers/nginx';
 import { postgresUrl, tempDatabase } from './helpers/postgres';
 import { allScores, createQuiz, createSuperuser, killAllServers, loginAs, request, scoreBody, sleep, startServer, SUPERUSER, type ServerChild } from './helpers/process';
+import { REDIS_URL, redisAnswers } from '../helpers/server-redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 const adminUrl = await postgresUrl();
 const missing = [!nginxBinary() && 'nginx is not installed', !adminUrl && 'PostgreSQL does not answer', !(await redisAnswers()) && `Redis does not answer at ${REDIS_URL}`].filter(Boolean);

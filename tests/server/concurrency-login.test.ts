@@ -5,27 +5,13 @@
  * password after the limit is refused too.
  */
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LOGIN_LIMITS } from '../../server/plugins/login-limiter';
 import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../helpers/server-app';
+import { REDIS_URL, redisAnswers } from '../helpers/server-redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ATTEMPTS = 150;
 const LIMIT = DEFAULT_LOGIN_LIMITS.perAccount.points;
-
-async function redisAnswers(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
 
