@@ -1,11 +1,13 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { institute } from './src/content/institute';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -53,27 +55,208 @@ function precompress(): Plugin {
 }
 
 /**
+ * Prerendering of the public site, as a step of the PWA build: once the browser
+ * bundle is written, src/entry-prerender.tsx is built for Node, each public page is rendered with
+ * it into the built index.html (its own <title>, description, canonical path and critical MUI
+ * styles in <head>, the markup in #root), and written to `prerendered/<path>.html`. The server
+ * sends that file for exactly that path (server/plugins/static.ts); every other path still gets
+ * index.html, and main.tsx hydrates a prerendered page instead of rendering it again.
+ */
+
+/** Where the pages go inside the build folder (the server and the worker's precache rules read it). */
+const PRERENDERED_DIR = 'prerendered';
+
+/** `prerendered/…` file of a path: `/` → index.html, `/about/director` → about/director.html. */
+function prerenderedFile(pathname: string): string {
+  return path.posix.join(PRERENDERED_DIR, pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`);
+}
+
+interface PrerenderEntry {
+  PRERENDERED_PATHS: readonly string[];
+  renderPage(pathname: string): Promise<{ body: string; head: string }>;
+}
+
+/** A string pattern's one match replaced, or an error naming what index.html lacks. */
+function replaceOnce(text: string, pattern: RegExp, by: string): string {
+  if (!pattern.test(text)) throw new Error(`index.html has no ${pattern.source}: the prerender cannot place the page`);
+  return text.replace(pattern, () => by);
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g;
+
+/**
+ * The prerendered pages' template: the built index.html, whose app starts only after the page
+ * has been painted. A tiny module in assets/ (returned here, to be written) waits for the frame
+ * after the first one, then preloads the app's chunks and runs them one task each, the entry
+ * last: on a phone the page shows as soon as its HTML has arrived, the app's download does not
+ * compete with the hero image, and starting the app is a few shorter tasks rather than one long
+ * one that would hold up a tap.
+ */
+function startAfterFirstPaint(template: string): { template: string; starter: { name: string; code: string } } {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('index.html has no module script: the prerender cannot place the page');
+  const chunks = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const code =
+    '// Starts the app on a prerendered page once the page has been painted (vite.config.ts, prerender).\n' +
+    `const chunks = ${JSON.stringify(chunks)};\n` +
+    'const nextTask = () => new Promise((resolve) => setTimeout(resolve));\n' +
+    '// The browser may offer installation before the app listens (main.tsx): keep the offer for it.\n' +
+    'let installOffer = null;\n' +
+    'const keepInstallOffer = (event) => {\n' +
+    '  event.preventDefault();\n' +
+    '  installOffer = event;\n' +
+    '};\n' +
+    'addEventListener("beforeinstallprompt", keepInstallOffer);\n' +
+    'async function start() {\n' +
+    `  for (const [index, href] of [${JSON.stringify(entry)}, ...chunks].entries()) {\n` +
+    '    // Starting a download costs a few milliseconds on a phone: a handful per task.\n' +
+    '    if (index > 0 && index % 8 === 0) await nextTask();\n' +
+    '    const link = document.createElement("link");\n' +
+    '    link.rel = "modulepreload";\n' +
+    '    link.crossOrigin = "";\n' +
+    '    link.href = href;\n' +
+    '    document.head.append(link);\n' +
+    '  }\n' +
+    '  // Chunks in dependency order: each one runs in a task of its own, before the app needs it.\n' +
+    '  for (const href of chunks) {\n' +
+    '    await import(href);\n' +
+    '    await nextTask();\n' +
+    '  }\n' +
+    `  await import(${JSON.stringify(entry)});\n` +
+    '  removeEventListener("beforeinstallprompt", keepInstallOffer);\n' +
+    '  if (installOffer) dispatchEvent(installOffer);\n' +
+    '}\n' +
+    'if (document.visibilityState === "hidden") void start();\n' +
+    'else requestAnimationFrame(() => setTimeout(start));\n';
+  const name = `assets/start-after-paint-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+  const withoutPreloads = template.replace(MODULE_PRELOAD, '');
+  return { template: replaceOnce(withoutPreloads, ENTRY_SCRIPT, `<script type="module" crossorigin src="/${name}"></script>`), starter: { name, code } };
+}
+
+/** The prerendered pages' template with a page in it. */
+function fillTemplate(template: string, page: { body: string; head: string }): string {
+  let html = replaceOnce(template, /<title>[^<]*<\/title>\s*/, '');
+  html = replaceOnce(html, /<meta name="description"[^>]*>\s*/, '');
+  html = replaceOnce(html, /<\/head>/, `${page.head}</head>`);
+  html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
+  // The page reads without the script; the message asking for JavaScript is for index.html.
+  return html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
+}
+
+/** In the Node build, DOMPurify gets a window of its own (jsdom) so the news HTML is sanitised as in a browser. */
+function domPurifyOnNode(root: string): Plugin {
+  const withWindow = path.join(root, 'src/prerender/dompurify-node.ts');
+  return {
+    name: 'prerender-dompurify-node',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'dompurify' && importer !== withWindow) return withWindow;
+      return null;
+    },
+  };
+}
+
+/**
+ * @param routerPlugins the same router and React plugins as the browser build, so routes are
+ *   split and compiled alike and the markup matches what the browser hydrates.
+ */
+function prerender(options: { root: string; routerPlugins: () => PluginOption[] }): Plugin {
+  let outDir = '';
+  let mode = 'production';
+  return {
+    name: 'prerender-public-site',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      mode = config.mode;
+    },
+    closeBundle: {
+      // Before precompress (order 'post'), so the pages get their .br and .gz copies too.
+      order: 'pre',
+      sequential: true,
+      async handler(error?: Error) {
+        // A failed bundle has nothing to prerender; its own error is the one to report.
+        if (error || !existsSync(path.join(outDir, 'index.html'))) return;
+        // Inside the project, so the bundle's few external imports (jsdom) resolve from node_modules.
+        const ssrDir = mkdtempSync(path.join(options.root, 'node_modules', '.prerender-'));
+        try {
+          await build({
+            configFile: false,
+            root: options.root,
+            logLevel: 'warn',
+            mode,
+            plugins: [domPurifyOnNode(options.root), ...options.routerPlugins()],
+            resolve: {
+              alias: [
+                // The router's server build renders other markup than its browser build (no
+                // Suspense boundaries, no Transitioner). This variant leaves it to the router
+                // instance, which src/entry-prerender.tsx creates in browser mode, so hydration
+                // finds exactly what the browser renders.
+                { find: /^@tanstack\/router-core\/isServer$/, replacement: path.join(options.root, 'node_modules/@tanstack/router-core/dist/esm/isServer/development.js') },
+              ],
+            },
+            // React's build of the browser bundle's mode, whatever NODE_ENV the build runs with.
+            define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') },
+            ssr: { noExternal: true, external: ['jsdom'] },
+            build: {
+              ssr: path.join(options.root, 'src/entry-prerender.tsx'),
+              outDir: ssrDir,
+              emptyOutDir: true,
+              target: 'node20',
+              minify: false,
+              copyPublicDir: false,
+              rolldownOptions: { output: { entryFileNames: 'entry-prerender.mjs' } },
+            },
+          });
+          const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.mjs')).href)) as PrerenderEntry;
+          const { template, starter } = startAfterFirstPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+          writeFileSync(path.join(outDir, starter.name), starter.code);
+          for (const pathname of entry.PRERENDERED_PATHS) {
+            const file = path.join(outDir, prerenderedFile(pathname));
+            mkdirSync(path.dirname(file), { recursive: true });
+            writeFileSync(file, fillTemplate(template, await entry.renderPage(pathname)));
+          }
+        } finally {
+          rmSync(ssrDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
+/** The router (file routes, code splitting) and React plugins: the browser build and the prerender's Node build share them. */
+const routerPlugins = (): PluginOption[] => [
+  tanstackRouter({
+    target: 'react',
+    // Each route's component becomes its own chunk: public pages never load the editor,
+    // the quiz engine or the offline library.
+    autoCodeSplitting: true,
+    // Loaders and pending screens too: the route tree is in the entry chunk, and a loader of
+    // a signed-in page (API client, axios) would otherwise load on a first visit to /.
+    codeSplittingOptions: {
+      defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+    },
+    routesDirectory: `${root}src/routes`,
+    generatedRouteTree: `${root}src/routeTree.gen.ts`,
+    quoteStyle: 'single',
+  }),
+  react(),
+];
+
+/**
  * The PWA build. The server (server/start.ts) runs Vite's build() with this file, so every
  * path is anchored to the repository root rather than to the caller's working directory.
  */
 export default defineConfig({
   root,
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      // Each route's component becomes its own chunk: public pages never load the editor,
-      // the quiz engine or the offline library.
-      autoCodeSplitting: true,
-      // Loaders and pending screens too: the route tree is in the entry chunk, and a loader of
-      // a signed-in page (API client, axios) would otherwise load on a first visit to /.
-      codeSplittingOptions: {
-        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
-      },
-      routesDirectory: `${root}src/routes`,
-      generatedRouteTree: `${root}src/routeTree.gen.ts`,
-      quoteStyle: 'single',
-    }),
-    react(),
+    ...routerPlugins(),
+    // index.html's description is the site's one, defined once in src/content (PageMeta restores it).
+    {
+      name: 'site-description',
+      transformIndexHtml: (html) => html.replace('__SITE_DESCRIPTION__', institute.description.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')),
+    },
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'service-worker',
@@ -104,12 +287,16 @@ export default defineConfig({
         // PNGs and the manifest are added by the plugin itself (manifest icons); listing them
         // here precached them twice.
         globPatterns: ['**/*.{js,css,html,svg,webp,woff2}'],
+        // The prerendered pages are for a first visit over the network; offline, index.html (the
+        // app shell) renders every page, as before.
+        globIgnores: ['**/node_modules/**/*', `${PRERENDERED_DIR}/**`],
         // One classic script (the worker is registered without type: 'module'). The plugin's
         // default 'es' build sets Rollup's inlineDynamicImports, which Vite 8 warns is deprecated.
         rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),
+    prerender({ root, routerPlugins }),
     precompress(),
   ],
   server: {

@@ -4,7 +4,6 @@
  * API's shape. `server.ts` and the tests both build it with `buildApp`.
  */
 import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,6 +14,8 @@ import { OpenApiRegistry } from './lib/route';
 import { auth } from './plugins/auth';
 import { compression } from './plugins/compression';
 import { loginLimiter, type LoginLimits } from './plugins/login-limiter';
+import { securityHeaders } from './plugins/security-headers';
+import { imageVariants } from './plugins/image-variants';
 import { staticFiles } from './plugins/static';
 import { createRepositories } from './repositories';
 import { isDatabaseUnavailable } from './repositories/db-errors';
@@ -148,17 +149,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The API speaks JSON (and multipart for uploads) only: a text/plain body is a 415.
   app.removeContentTypeParser('text/plain');
   await app.register(repositories, { config: options.config, db: options.db });
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    crossOriginEmbedderPolicy: false,
+  await app.register(securityHeaders, {
+    helmet: { contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY }, crossOriginEmbedderPolicy: false },
+    // Nothing here needs the camera, the microphone, the location or payments.
+    extra: { 'permissions-policy': PERMISSIONS_POLICY },
   });
   await app.register(compression);
   await app.register(multipart, { throwFileSizeLimit: true });
-  app.addHook('onSend', async (request, reply) => {
-    // Nothing here needs the camera, the microphone, the location or payments.
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  app.addHook('onSend', (request, reply, payload, done) => {
     // API answers are per user and may carry tokens: never kept by a browser or proxy cache.
     if (request.url === '/api' || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   await app.register(loginLimiter, { limits: options.loginLimits });
   await app.register(auth);
@@ -206,6 +207,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // Phone-sized copies of uploaded images (`/media/images/…?w=`), before the files themselves.
+  await app.register(imageVariants);
   await app.register(staticFiles, { distDir: options.distDir });
   return app;
 }

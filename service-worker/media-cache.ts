@@ -31,7 +31,9 @@ export function setUpMediaCaches(): void {
     async ({ request, event }) => {
       const url = new URL(request.url);
       const downloads = await caches.open(DOWNLOADS_CACHE);
-      const downloaded = await downloads.match(`${url.pathname}${url.search}`);
+      // A phone-sized copy of a downloaded image (`?w=`, from srcset) is answered by the original.
+      const downloaded =
+        (await downloads.match(`${url.pathname}${url.search}`)) ?? (url.searchParams.has('w') ? await downloads.match(url.pathname) : undefined);
       if (downloaded) return request.headers.has('range') ? createPartialResponse(request, downloaded) : downloaded;
       if (request.destination === 'image') return imageStrategy.handle({ request, event });
       return fetch(request);

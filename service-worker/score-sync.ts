@@ -6,15 +6,18 @@
  * queue: it drops a request on any HTTP answer and after 7 days.
  *
  * The worker cannot read localStorage: it reads the session the page mirrors into Dexie
- * (db.session). It does not refresh tokens (refresh tokens rotate, and the page owns the
- * pair): an expired access token answers 401, the run stops with every row kept, and the page
- * sends them at its next start. A run stopped by the network or the server rejects, so the
- * browser retries the sync later.
+ * (db.session). An access token that has run out (after 10 minutes) is renewed under the
+ * page's refresh lock (./session-refresh.ts), and the page takes the new pair back. A refused
+ * refresh (the sign-in is over) stops the run with every row kept for the user's next
+ * sign-in. A run stopped by the network or the server rejects, so the browser retries the
+ * sync later.
  */
 import { db, type OutboxRow } from '../src/lib/db';
+import { isTokenExpired } from '../src/lib/tokens';
 import { createOutboxRunner, SCORE_SYNC_TAG } from '../src/features/offline/sync/flush-outbox';
 import { scorePathOf, scorePayloadOf } from '../src/features/offline/sync/score-payload';
 import { outcomeOfStatus, type SendOutcome } from '../src/features/offline/sync/send-outcome';
+import { readWorkerSession, refreshWorkerSession } from './session-refresh';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -23,37 +26,54 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-async function currentSession() {
-  const row = await db.session.get('current');
-  return row?.access && row.user ? row : null;
+function post(row: OutboxRow, access: string): Promise<Response> {
+  return fetch(`/api${scorePathOf(row)}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${access}` },
+    body: JSON.stringify(scorePayloadOf(row)),
+  });
 }
 
 async function sendFromWorker(row: OutboxRow): Promise<SendOutcome> {
-  const session = await currentSession();
-  if (!session || session.user?.user_id !== row.userId) return { kind: 'signed-out', reason: 'Nobody is signed in.' };
-  let response: Response;
+  let session = await readWorkerSession();
+  if (!session || session.user.user_id !== row.userId) return { kind: 'signed-out', reason: 'Nobody is signed in.' };
+  let refreshed = false;
+  const refresh = async (): Promise<SendOutcome | null> => {
+    refreshed = true;
+    const result = await refreshWorkerSession(session!.access);
+    if (result.kind !== 'refreshed') return result;
+    if (result.session.user.user_id !== row.userId) return { kind: 'signed-out', reason: 'The signed-in user changed.' };
+    session = result.session;
+    return null;
+  };
   try {
-    response = await fetch(`/api${scorePathOf(row)}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.access}` },
-      body: JSON.stringify(scorePayloadOf(row)),
-    });
+    // An access token that has run out is renewed before sending, not after a 401.
+    if (isTokenExpired(session.access)) {
+      const stopped = await refresh();
+      if (stopped) return stopped;
+    }
+    let response = await post(row, session.access);
+    if (response.status === 401 && !refreshed) {
+      const stopped = await refresh();
+      if (stopped) return stopped;
+      response = await post(row, session.access);
+    }
+    let data: unknown = null;
+    try {
+      data = await response.json();
+    } catch {
+      // A body that is not JSON (a proxy's page): the status decides.
+    }
+    return outcomeOfStatus(response.status, data);
   } catch (error) {
     return { kind: 'offline', reason: error instanceof Error ? error.message : String(error) };
   }
-  let data: unknown = null;
-  try {
-    data = await response.json();
-  } catch {
-    // A body that is not JSON (a proxy's page): the status decides.
-  }
-  return outcomeOfStatus(response.status, data);
 }
 
 const runner = createOutboxRunner({
   database: db,
-  currentUserId: async () => (await currentSession())?.user?.user_id ?? null,
+  currentUserId: async () => (await readWorkerSession())?.user.user_id ?? null,
   send: sendFromWorker,
 });
 

@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { createQueryClient, persistQueryCache } from './lib/query-client';
@@ -28,10 +28,25 @@ if (import.meta.env.PROD) {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (rootElement.firstElementChild) {
+  // The server sent this page prerendered (vite.config.ts, src/entry-prerender.tsx): it is on
+  // screen already. Load the page's route (its code chunk) first, then take the markup over as
+  // it is instead of painting it again; as a transition, React hydrates it in short slices and
+  // the phone stays responsive meanwhile.
+  // The first step waits for a task of its own: starting the app has been one long task so far.
+  new Promise((resolve) => setTimeout(resolve))
+    .then(() => router.load())
+    .then(() => startTransition(() => void hydrateRoot(rootElement, app)))
+    .catch((error: unknown) => {
+      console.error('The prerendered page could not be taken over; rendering it again', error);
+      createRoot(rootElement).render(app);
+    });
+} else createRoot(rootElement).render(app);

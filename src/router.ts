@@ -3,11 +3,15 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './components/route-error';
 import { routeTree } from './routeTree.gen';
 
-/** Builds the app's router; tests pass a memory history. */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/**
+ * Builds the app's router; tests pass a memory history. The build's prerender (entry-prerender)
+ * also passes `browserMode` so it renders in Node the markup the browser renders (and hydrates).
+ */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory, browserMode?: { origin: string }) {
   return createRouter({
     routeTree,
     history,
+    ...(browserMode ? { isServer: false, origin: browserMode.origin } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // Loaders read the query cache; the router itself keeps nothing stale.

@@ -3,6 +3,8 @@ import type { Db } from './database';
 import { initial } from './migrations/001-initial';
 import { indexes } from './migrations/002-indexes';
 import { passwordResets } from './migrations/003-password-resets';
+import { contentState } from './migrations/004-content-state';
+import { scoreCounts } from './migrations/005-score-counts';
 
 /** Every migration, in order. Each one is written once and runs on both engines. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -10,6 +12,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '001-initial': initial(db.dialect),
     '002-indexes': indexes(),
     '003-password-resets': passwordResets(db.dialect),
+    '004-content-state': contentState(db.dialect),
+    '005-score-counts': scoreCounts(db.dialect),
   };
 }
 

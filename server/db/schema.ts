@@ -99,6 +99,19 @@ export interface QuizScoresTable {
   received_at: string;
 }
 
+/** One row (id 1) kept by triggers: see migrations/004-content-state.ts. */
+export interface ContentStateTable {
+  id: number;
+  version: number;
+  book_count: number;
+}
+
+/** Each user's number of score records, kept by triggers: see migrations/005-score-counts.ts. */
+export interface UserScoreCountsTable {
+  user_id: number;
+  count: number;
+}
+
 export interface MediaFilesTable {
   id: Generated<number>;
   path: string;
@@ -120,6 +133,8 @@ export interface Database {
   quiz_versions: QuizVersionsTable;
   quiz_scores: QuizScoresTable;
   media_files: MediaFilesTable;
+  content_state: ContentStateTable;
+  user_score_counts: UserScoreCountsTable;
 }
 
 export type User = Selectable<UsersTable>;

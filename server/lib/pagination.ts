@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Page as Paginated } from '../../src/contract/fields';
 import { notFound } from './errors';
+import { JsonBody } from './json-body';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
@@ -43,8 +44,29 @@ export function paginated<T>(request: FastifyRequest, page: Page, count: number,
   };
 }
 
-/** `paginated` for results that are already JSON text (one string each): the page as JSON text. */
-export function paginatedJson(request: FastifyRequest, page: Page, count: number, results: string[]): string {
-  const { next, previous } = paginated(request, page, count, []);
-  return `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":[${results.join(',')}]}`;
+/**
+ * A page whose results are one JSON array as text, kept between requests: its answer body is
+ * built once for each pair of next/previous links (they name the host the client used).
+ */
+export class JsonPage {
+  private readonly bodies = new Map<string, JsonBody>();
+
+  constructor(
+    readonly count: number,
+    readonly results: string,
+  ) {}
+
+  /** The answer to `request` (a 404 "Invalid page." past the end, as `paginated`). */
+  body(request: FastifyRequest, page: Page): JsonBody {
+    const { next, previous } = paginated(request, page, this.count, []);
+    const key = `${next} ${previous}`;
+    let body = this.bodies.get(key);
+    if (!body) {
+      body = new JsonBody(`{"count":${this.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${this.results}}`);
+      // A handful of hosts at most (the public name, an internal address): never grows without bound.
+      if (this.bodies.size >= 4) this.bodies.delete(this.bodies.keys().next().value!);
+      this.bodies.set(key, body);
+    }
+    return body;
+  }
 }

@@ -104,12 +104,12 @@ export class SessionService {
     });
   }
 
-  /** The user behind an access token, as the database has them now. */
-  async userFromAccessToken(token: string): Promise<CurrentUser | null> {
+  /** The user behind an access token as the database has them now, with the content version read in the same query. */
+  async requestFromAccessToken(token: string): Promise<{ user: CurrentUser; contentVersion: number | null } | null> {
     const claims = await this.signer.verify(token, 'access');
     if (!claims || typeof claims.user_id !== 'number') return null;
-    const user = await this.repos.users.sessionUser(claims.user_id);
-    return user?.is_active ? user : null;
+    const found = await this.repos.users.requestUser(claims.user_id);
+    return found?.user.is_active ? found : null;
   }
 
   /** Housekeeping, so the token table does not grow without bound. */
@@ -121,6 +121,7 @@ export class SessionService {
 async function authPlugin(app: FastifyInstance) {
   app.decorate('sessions', new SessionService(app.repos, app.config));
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('contentVersion', null);
 
   app.addHook('preHandler', async (request) => {
     const header = request.headers.authorization;
@@ -128,7 +129,9 @@ async function authPlugin(app: FastifyInstance) {
     if (header) {
       const [scheme, token] = header.split(' ');
       if (scheme?.toLowerCase() === 'bearer' && token) {
-        request.currentUser = await app.sessions.userFromAccessToken(token);
+        const found = await app.sessions.requestFromAccessToken(token);
+        request.currentUser = found?.user ?? null;
+        request.contentVersion = found?.contentVersion ?? null;
         // A bad token on a protected call is a 401 (the client refreshes and retries once).
         if (!request.currentUser && access === 'user')
           throw new HttpError(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });

@@ -3,16 +3,19 @@
  * long-lived caching and nosniff. The app shell and service worker are revalidated on every
  * use (no-cache), so a new version reaches users as soon as the worker updates; hashed assets
  * are immutable. The build writes `.br` and `.gz` copies beside each text file (vite.config.ts),
- * sent as they are with `Content-Encoding` and `Vary: Accept-Encoding`.
+ * sent as they are with `Content-Encoding` and `Vary: Accept-Encoding`. The build also writes the
+ * public site's pages prerendered (`prerendered/<path>.html`, see vite.config.ts): each is sent
+ * for exactly its path, revalidated like index.html, and index.html answers every other path.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { keyOfMediaUrl } from '../storage';
 
-const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const NO_CACHE = new Set(['sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const PRERENDERED_DIR = 'prerendered';
 /** `index.html.br` is index.html as far as caching goes. */
 const withoutEncoding = (file: string) => file.replace(/\.(?:br|gz)$/, '');
 
@@ -70,11 +73,14 @@ async function staticPlugin(app: FastifyInstance, options: { distDir?: string })
     });
   else mediaFromStorage(app);
   // Uploaded files are data, never documents: they may not run anything even if opened directly.
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks that run for every request, the API's too, are synchronous: an async hook costs each
+  // request a promise and a turn of the microtask queue.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/media/')) {
       reply.header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
       reply.header('cross-origin-resource-policy', 'same-origin');
     }
+    done(null, payload);
   });
 
   const distDir = options.distDir;
@@ -90,11 +96,38 @@ async function staticPlugin(app: FastifyInstance, options: { distDir?: string })
       const file = withoutEncoding(sent);
       const name = path.basename(file);
       const relative = path.relative(distDir, file);
-      if (NO_CACHE.has(name)) res.header('Cache-Control', 'no-cache');
+      // HTML (index.html, the prerendered pages) names the current build's assets: always revalidated.
+      if (NO_CACHE.has(name) || name.endsWith('.html')) res.header('Cache-Control', 'no-cache');
       else if (relative.startsWith('assets' + path.sep)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'public, max-age=86400');
     },
   });
+
+  const pages = prerenderedPages(distDir);
+  if (pages.size === 0) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    const file = request.method === 'GET' || request.method === 'HEAD' ? pages.get(request.url.split('?', 1)[0]!) : undefined;
+    // Answered here: the hook chain ends with the page sent (done is not called).
+    if (file) void reply.sendFile(file);
+    else done();
+  });
+}
+
+/** The prerendered pages of a build by path: `/` → prerendered/index.html, `/about/director` → prerendered/about/director.html. */
+function prerenderedPages(distDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(distDir, relative), { withFileTypes: true })) {
+      const child = path.posix.join(relative, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else if (entry.name.endsWith('.html')) {
+        const page = child.slice(PRERENDERED_DIR.length, -'.html'.length);
+        pages.set(page === '/index' ? '/' : page, child);
+      }
+    }
+  };
+  if (existsSync(path.join(distDir, PRERENDERED_DIR))) walk(PRERENDERED_DIR);
+  return pages;
 }
 
 export const staticFiles = fp(staticPlugin, { name: 'static-files', dependencies: ['repositories'] });

@@ -2,7 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Book, BookListItem, BookQuiz } from '../../src/contract/books';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
-import type { Page } from '../lib/pagination';
+import { JsonBody } from '../lib/json-body';
+import { JsonPage, type Page } from '../lib/pagination';
+import { ContentCache } from './content-cache';
 import { PreparedQuery } from './prepared';
 
 export interface BookRow {
@@ -29,7 +31,8 @@ export interface BookInput {
 export const DEEP_PAGE_OFFSET = 200;
 
 export class BooksRepository {
-  private readonly countQuery = new PreparedQuery(0, () => this.db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('count')));
+  /** The number of books, kept exact by triggers (migrations/004-content-state.ts): a key lookup, not a count of every book. */
+  private readonly countQuery = new PreparedQuery(0, () => this.db.selectFrom('content_state').select('book_count as count').where('id', '=', sql.lit(1)));
 
   /**
    * A page of books: the page's ids are read from the (created_at, id) index alone, and only
@@ -69,6 +72,19 @@ export class BooksRepository {
 
   private readonly byIdQuery = new PreparedQuery(1, (id: number) => this.select().where('b.id', '=', id));
 
+  /** A book with its current quiz version, in one query. */
+  private readonly detailQuery = new PreparedQuery(1, (id: number) =>
+    this.select()
+      .leftJoin('quiz_versions as v', (join) => join.onRef('v.quiz_id', '=', 'q.id').onRef('v.version', '=', 'q.current_version'))
+      .select(['q.title as quiz_title', 'q.current_version as quiz_version', 'v.quiz_data'])
+      .where('b.id', '=', id),
+  );
+
+  /** Pages of the list as JSON, by page size and offset. */
+  private readonly pages = new ContentCache<string, JsonPage>(256);
+  /** Books as their detail answers them, by id; null when there is no such book. */
+  private readonly details = new ContentCache<number, JsonBody | null>(2048, (body) => body?.bytes.length ?? 0, 32 * 1024 * 1024);
+
   constructor(private readonly db: Kysely<Database>) {}
 
   private select(from = this.db.selectFrom('books as b')) {
@@ -90,6 +106,27 @@ export class BooksRepository {
 
   private static normalise(row: Omit<BookRow, 'chapter_count'> & { chapter_count: unknown }): BookRow {
     return { ...row, chapter_count: Number(row.chapter_count ?? 0), quiz_id: row.quiz_id ?? null };
+  }
+
+  /**
+   * A page of the list with its results as JSON text, as of content `version` (the request's,
+   * see content-cache.ts): kept and answered again until a book, chapter or quiz changes.
+   */
+  listJson(page: Page, version: number | null): Promise<JsonPage> {
+    return this.pages.get(`${page.size}:${page.offset}`, version, async () => {
+      const { count, rows } = await this.list(page);
+      return new JsonPage(count, JSON.stringify(rows));
+    });
+  }
+
+  /** The book as its detail answers it (with its current quiz), ready to send; null when there is no such book. */
+  detailJson(id: number, version: number | null): Promise<JsonBody | null> {
+    return this.details.get(id, version, async () => {
+      const row = await this.detailQuery.executeTakeFirst(this.db, id);
+      if (!row) return null;
+      const quiz = row.quiz_id != null && row.quiz_data != null ? { id: row.quiz_id, title: row.quiz_title!, version: row.quiz_version!, quiz_data: row.quiz_data } : null;
+      return new JsonBody(JSON.stringify(toBook(BooksRepository.normalise(row), quiz)));
+    });
   }
 
   /** A page of books, newest first, as the list answers them: the quiz named without its questions. */

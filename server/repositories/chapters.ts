@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Chapter } from '../../src/contract/books';
 import type { Chapter as ChapterRow, Database } from '../db/schema';
 import { nowIso } from '../lib/time';
-import type { Page } from '../lib/pagination';
+import { JsonPage, type Page } from '../lib/pagination';
+import { ContentCache } from './content-cache';
 import { PreparedQuery } from './prepared';
 
 export interface ChapterInput {
@@ -22,6 +23,9 @@ export class ChaptersRepository {
     this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).where('id', '=', chapterId),
   );
 
+  /** Pages of chapters as JSON text, by book, page size and offset (chapter texts run to tens of KB: kept by bytes too). */
+  private readonly pages = new ContentCache<string, JsonPage>(512, (page) => page.results.length, 64 * 1024 * 1024);
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(bookId: number, page: Page): Promise<{ count: number; rows: Chapter[] }> {
@@ -37,6 +41,14 @@ export class ChaptersRepository {
   async listJson(bookId: number, page: Page): Promise<{ count: number; rows: string[] }> {
     const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, bookId), this.pageQuery.execute(this.db, bookId, page.size, page.offset)]);
     return { count: Number(counted?.count ?? 0), rows: rows.map(toChapterJson) };
+  }
+
+  /** `listJson` with the results joined into one JSON array, as of content `version` (kept until the content changes, see content-cache.ts). */
+  pageJson(bookId: number, page: Page, version: number | null): Promise<JsonPage> {
+    return this.pages.get(`${bookId}:${page.size}:${page.offset}`, version, async () => {
+      const { count, rows } = await this.listJson(bookId, page);
+      return new JsonPage(count, `[${rows.join(',')}]`);
+    });
   }
 
   async find(bookId: number, chapterId: number): Promise<Chapter | undefined> {

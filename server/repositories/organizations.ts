@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../lib/time';
+import { PreparedQuery } from './prepared';
 import { inTransaction } from './transaction';
 import type { Database, OrganizationRole } from '../db/schema';
 import type { Page } from '../lib/pagination';
@@ -13,6 +14,21 @@ export interface MemberRow {
 }
 
 export class OrganizationsRepository {
+  /** Every membership has its user (the key cascades): members are counted on the (organization_id, id) index alone. */
+  private readonly memberCountQuery = new PreparedQuery(1, (organizationId: number) =>
+    this.db.selectFrom('memberships').select((eb) => eb.fn.countAll<number>().as('count')).where('organization_id', '=', organizationId),
+  );
+  private readonly memberPageQuery = new PreparedQuery(3, (organizationId: number, limit: number, offset: number) =>
+    this.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .where('m.organization_id', '=', organizationId)
+      .select(['u.id', 'u.full_name', 'u.email', 'm.role as role_in_organization', 'm.id as organization_membership_id'])
+      .orderBy('m.id')
+      .limit(limit)
+      .offset(offset),
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Creates an organization with its owner's membership, in one transaction. */
@@ -38,15 +54,11 @@ export class OrganizationsRepository {
   }
 
   async listMembers(organizationId: number, page: Page): Promise<{ count: number; rows: MemberRow[] }> {
-    const base = this.db.selectFrom('memberships as m').innerJoin('users as u', 'u.id', 'm.user_id').where('m.organization_id', '=', organizationId);
-    const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['u.id', 'u.full_name', 'u.email', 'm.role as role_in_organization', 'm.id as organization_membership_id'])
-      .orderBy('m.id')
-      .limit(page.size)
-      .offset(page.offset)
-      .execute();
-    return { count: Number(count), rows };
+    const [counted, rows] = await Promise.all([
+      this.memberCountQuery.executeTakeFirst(this.db, organizationId),
+      this.memberPageQuery.execute(this.db, organizationId, page.size, page.offset),
+    ]);
+    return { count: Number(counted?.count ?? 0), rows: rows as MemberRow[] };
   }
 
   addMember(organizationId: number, userId: number, role: OrganizationRole) {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { QuizData } from '../../src/contract/quiz';
+import { quizDataSchema, type QuizData } from '../../src/contract/quiz';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
+import { ContentCache } from './content-cache';
 import { PreparedQuery } from './prepared';
 import { inTransaction } from './transaction';
 
@@ -13,6 +14,12 @@ export interface QuizView {
   quiz_data: string;
 }
 
+export interface QuizForGrading {
+  quiz: QuizView;
+  /** The version the attempt was taken on, or null when the quiz has no such version. */
+  version: { version: number; created_at: string; questions: Readonly<QuizData> } | null;
+}
+
 export class QuizzesRepository {
   private readonly byBookQuery = new PreparedQuery(1, (bookId: number) => this.current().where('q.book_id', '=', bookId));
   private readonly byIdQuery = new PreparedQuery(1, (quizId: number) => this.current().where('q.id', '=', quizId));
@@ -20,7 +27,26 @@ export class QuizzesRepository {
     this.db.selectFrom('quiz_versions').selectAll().where('quiz_id', '=', quizId).where('version', '=', version),
   );
 
+  /** Quiz versions ready for grading, by quiz id and version asked for (`current`); undefined when there is none. */
+  private readonly gradings = new ContentCache<string, QuizForGrading | undefined>(1024);
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The quiz with the version an attempt was taken on (its current one when `version` is
+   * undefined), its questions parsed: what grading needs, as of content `version` (kept until
+   * the content changes, see content-cache.ts). Undefined when there is no such quiz;
+   * `questions` null when the quiz has no such version.
+   */
+  forGrading(quizId: number, version: number | undefined, contentVersion: number | null): Promise<QuizForGrading | undefined> {
+    return this.gradings.get(`${quizId}:${version ?? 'current'}`, contentVersion, async () => {
+      const quiz = await this.findById(quizId);
+      if (!quiz) return undefined;
+      const taken = await this.findVersion(quiz.id, version ?? quiz.version);
+      if (!taken) return { quiz, version: null };
+      return { quiz, version: { version: taken.version, created_at: taken.created_at, questions: Object.freeze(quizDataSchema.parse(JSON.parse(taken.quiz_data))) } };
+    });
+  }
 
   private current(db: Kysely<Database> = this.db) {
     return db

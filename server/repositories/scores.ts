@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ScoreRecord } from '../../src/contract/scores';
 import type { Dialect } from '../db/database';
 import type { Database, QuizScore } from '../db/schema';
 import type { Page } from '../lib/pagination';
+import { DEEP_PAGE_OFFSET } from './books';
 import { PreparedQuery } from './prepared';
 
 export type NewScore = Omit<QuizScore, 'id'>;
@@ -11,20 +12,17 @@ export class ScoresRepository {
   private readonly attemptQuery = new PreparedQuery(2, (userId: number, clientAttemptId: string) =>
     this.db.selectFrom('quiz_scores').selectAll().where('user_id', '=', userId).where('client_attempt_id', '=', clientAttemptId),
   );
-  private readonly countQuery = new PreparedQuery(1, (userId: number) =>
-    this.db.selectFrom('quiz_scores').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId),
-  );
-  /** Newest first, from the (user_id, submitted_at, id) index: no sort, however many records there are. */
-  private readonly pageQuery = new PreparedQuery(3, (userId: number, limit: number, offset: number) =>
-    this.db
-      .selectFrom('quiz_scores')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('submitted_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset),
-  );
+  /** The user's number of records, kept exact by triggers (migrations/005-score-counts.ts): a key lookup. */
+  private readonly countQuery = new PreparedQuery(1, (userId: number) => this.db.selectFrom('user_score_counts').select('count').where('user_id', '=', userId));
+  /**
+   * Newest first, from the (user_id, submitted_at, id) index: no sort, however many records
+   * there are. The page's ids are read from the index alone (an offset walks index entries,
+   * not records) and only those records are then read; each row carries the user's count, so
+   * a page is one query.
+   */
+  private readonly pageQuery = new PreparedQuery(3, (userId: number, limit: number, offset: number) => this.page(userId, limit, offset, 'desc'));
+  /** The same page counted from the oldest end, for pages nearer the end of the list. */
+  private readonly pageFromEndQuery = new PreparedQuery(3, (userId: number, limit: number, offset: number) => this.page(userId, limit, offset, 'asc'));
 
   private readonly writer?: GroupCommit;
 
@@ -33,6 +31,26 @@ export class ScoresRepository {
     dialect?: Dialect,
   ) {
     if (dialect === 'sqlite' && !db.isTransaction) this.writer = new GroupCommit(db);
+  }
+
+  private page(userId: number, limit: number, offset: number, direction: 'asc' | 'desc') {
+    return this.db
+      .selectFrom(
+        this.db
+          .selectFrom('quiz_scores')
+          .select(['id', 'submitted_at'])
+          .where('user_id', '=', userId)
+          .orderBy('submitted_at', direction)
+          .orderBy('id', direction)
+          .limit(limit)
+          .offset(offset)
+          .as('p'),
+      )
+      .innerJoin('quiz_scores as s', 's.id', 'p.id')
+      .selectAll('s')
+      .select((eb) => eb.selectFrom('user_score_counts as c').select('c.count').where('c.user_id', '=', userId).as('total'))
+      .orderBy(sql.ref('p.submitted_at'), direction)
+      .orderBy(sql.ref('p.id'), direction);
   }
 
   async findAttempt(userId: number, clientAttemptId: string): Promise<ScoreRecord | undefined> {
@@ -47,8 +65,24 @@ export class ScoresRepository {
   }
 
   async listForUser(userId: number, page: Page): Promise<{ count: number; rows: ScoreRecord[] }> {
-    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, userId), this.pageQuery.execute(this.db, userId, page.size, page.offset)]);
-    return { count: Number(counted?.count ?? 0), rows: rows.map(toScoreRecord) };
+    if (page.offset < DEEP_PAGE_OFFSET) {
+      const rows = await this.pageQuery.execute(this.db, userId, page.size, page.offset);
+      // No rows: none at all from the start, or a page past the end, which is counted on its own.
+      const count = rows.length ? rows[0]!.total : page.offset === 0 ? 0 : (await this.countQuery.executeTakeFirst(this.db, userId))?.count;
+      return { count: Number(count ?? 0), rows: rows.map(toScoreRecord) };
+    }
+    // A deep page: an offset walks the index that far, so a page past the middle is read from
+    // the oldest end instead (the last page costs what the first does).
+    const count = Number((await this.countQuery.executeTakeFirst(this.db, userId))?.count ?? 0);
+    const size = Math.max(0, Math.min(page.size, count - page.offset));
+    const fromEnd = count - page.offset - size;
+    const rows =
+      size === 0
+        ? []
+        : fromEnd < page.offset
+          ? (await this.pageFromEndQuery.execute(this.db, userId, size, fromEnd)).reverse()
+          : await this.pageQuery.execute(this.db, userId, page.size, page.offset);
+    return { count, rows: rows.map(toScoreRecord) };
   }
 }
 

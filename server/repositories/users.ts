@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { normalizeEmail, type SessionUser } from '../../src/contract/session';
 import type { Database, NewUser, User } from '../db/schema';
 import { nowIso } from '../lib/time';
@@ -16,6 +16,12 @@ export interface AccountUser extends SessionUser {
 export class UsersRepository {
   /** Every authenticated request's one query: primary key, unique membership, primary key. */
   private readonly sessionUserQuery = new PreparedQuery(1, (id: number) => this.accountQuery().where('u.id', '=', id));
+  /** The session user with the content version (migrations/004-content-state.ts), read in the same query. */
+  private readonly requestUserQuery = new PreparedQuery(1, (id: number) =>
+    this.accountQuery()
+      .select((eb) => eb.selectFrom('content_state').select('version').where('id', '=', sql.lit(1)).as('content_version'))
+      .where('u.id', '=', id),
+  );
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -91,6 +97,16 @@ export class UsersRepository {
   async sessionUser(id: number): Promise<AccountUser | undefined> {
     const row = await this.sessionUserQuery.executeTakeFirst(this.db, id);
     return row ? UsersRepository.toAccount(row) : undefined;
+  }
+
+  /**
+   * What a request needs first, in one query: its user as `sessionUser` reads them (fresh, every
+   * request) and the version of the book content at that moment, which says whether answers
+   * built from the content earlier can be reused (repositories/content-cache.ts).
+   */
+  async requestUser(id: number): Promise<{ user: AccountUser; contentVersion: number | null } | undefined> {
+    const row = await this.requestUserQuery.executeTakeFirst(this.db, id);
+    return row ? { user: UsersRepository.toAccount(row), contentVersion: row.content_version == null ? null : Number(row.content_version) } : undefined;
   }
 
   /** Login's one lookup: the account with its password hash, by email. */

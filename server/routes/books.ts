@@ -12,7 +12,8 @@ import {
 import { pageSchema } from '../../src/contract/fields';
 import { canEditBook, canManageBooks } from '../../src/contract/permissions';
 import { fieldError, forbidden, notFound } from '../lib/errors';
-import { pageOf, paginated, paginatedJson } from '../lib/pagination';
+import { sendJsonBody } from '../lib/json-body';
+import { pageOf } from '../lib/pagination';
 import { defineRoute } from '../lib/route';
 import { userOf } from '../plugins/auth';
 import { toBook } from '../repositories/books';
@@ -58,10 +59,10 @@ export async function bookRoutes(app: FastifyInstance) {
     summary: 'Books, newest first',
     tag: 'books',
     responses: { 200: { description: 'Books', schema: pageSchema(bookListItemSchema) }, 401: errors[401] },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const page = pageOf(request);
-      const { count, rows } = await repos.books.list(page);
-      return paginated(request, page, count, rows);
+      const books = await repos.books.listJson(page, request.contentVersion);
+      return sendJsonBody(reply, books.body(request, page));
     },
   });
 
@@ -90,9 +91,10 @@ export async function bookRoutes(app: FastifyInstance) {
     summary: 'A book with its owner and current quiz',
     tag: 'books',
     responses: { 200: { description: 'The book', schema: bookSchema }, 401: errors[401], 404: errors[404] },
-    handler: async (_request, _reply, _body, { bookId }) => {
-      const book = await bookOr404(bookId);
-      return toBook(book, await repos.quizzes.findByBook(book.id));
+    handler: async (request, reply, _body, { bookId }) => {
+      const book = await repos.books.detailJson(bookId, request.contentVersion);
+      if (book === null) throw notFound('Book not found.');
+      return sendJsonBody(reply, book);
     },
   });
 
@@ -116,11 +118,11 @@ export async function bookRoutes(app: FastifyInstance) {
     tag: 'chapters',
     responses: { 200: { description: 'Chapters', schema: pageSchema(chapterSchema) }, 401: errors[401], 404: errors[404] },
     handler: async (request, reply, _body, { bookId }) => {
-      await bookOr404(bookId);
+      if ((await repos.books.detailJson(bookId, request.contentVersion)) === null) throw notFound('Book not found.');
       const page = pageOf(request);
       // Sent as text: the stored chapter documents are not parsed and serialised again.
-      const { count, rows } = await repos.chapters.listJson(bookId, page);
-      return reply.type('application/json; charset=utf-8').send(paginatedJson(request, page, count, rows));
+      const chapters = await repos.chapters.pageJson(bookId, page, request.contentVersion);
+      return sendJsonBody(reply, chapters.body(request, page));
     },
   });
 

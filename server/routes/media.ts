@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
+import { MAX_IMAGE_SIDE } from '../../src/contract/image-variants';
 import { canUploadMedia } from '../../src/contract/permissions';
 import { forbidden, HttpError } from '../lib/errors';
 import { defineRoute } from '../lib/route';
@@ -126,10 +127,14 @@ export async function mediaRoutes(app: FastifyInstance) {
       try {
         const image = sharp(buffer, { limitInputPixels: MAX_PIXELS, animated: type.format === 'gif' || type.format === 'webp' });
         // For an animation sharp reports the height of all frames stacked: that is the pixel count.
-        const { width = 0, height = 0 } = await image.metadata();
+        const { width = 0, height = 0, pages = 1 } = await image.metadata();
         if (width * height > MAX_PIXELS) throw uploadError(413, 'The image has more than 40 megapixels.');
-        // Re-encoding drops anything that is not pixels (scripts, trailing HTML, metadata).
-        output = await image.rotate().toFormat(type.format).toBuffer();
+        // Re-encoding drops anything that is not pixels (scripts, trailing HTML, metadata). A
+        // still image is kept at most MAX_IMAGE_SIDE px on its longest side: a camera's 6000 px
+        // photo is never sent to a phone; smaller copies are made on request (plugins/image-variants.ts).
+        const upright = image.rotate();
+        const fitted = pages > 1 ? upright : upright.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+        output = await fitted.toFormat(type.format).toBuffer();
       } catch (error) {
         if (error instanceof HttpError) throw error;
         const message = (error as Error).message ?? '';

@@ -26,7 +26,7 @@ export async function quizRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply, body, { quizId }) => {
       const user = userOf(request);
-      const { record, created } = await recordAttempt(repos, { userId: user.user_id, quizId, submission: body });
+      const { record, created } = await recordAttempt(repos, { userId: user.user_id, quizId, submission: body, contentVersion: request.contentVersion });
       reply.code(created ? 201 : 200);
       return record;
     },

@@ -1,16 +1,18 @@
 /**
  * Recording a finished quiz attempt (SPEC §7 POST scores): one use case over quizzes and
- * scores. A replay (same user and client_attempt_id) is answered from the stored record
- * before anything else is looked up; otherwise the server grades the answers itself against
- * the quiz version taken — the client's own totals are never trusted.
+ * scores. The server grades the answers itself against the quiz version taken — the client's
+ * own totals are never trusted. A replay (same user and client_attempt_id) is answered with
+ * the stored record: found by the unique key when its insert is refused, or looked up when
+ * the submission would be refused now.
  */
 import type { z } from 'zod';
-import { gradeAttempt, quizDataSchema } from '../../src/contract/quiz';
+import { gradeAttempt, type QuizData } from '../../src/contract/quiz';
 import type { ScoreRecord, scoreSubmissionSchema } from '../../src/contract/scores';
 import { fieldError, HttpError, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import type { Repositories } from '../repositories';
 import { isUniqueViolation } from '../repositories/db-errors';
+import type { NewScore } from '../repositories/scores';
 
 /** Clocks on phones drift: a completion time this far outside the allowed span is still accepted. */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -19,6 +21,8 @@ export interface Attempt {
   userId: number;
   quizId: number;
   submission: z.output<typeof scoreSubmissionSchema>;
+  /** The request's content version (repositories/content-cache.ts): the quiz is read again only when it changed. */
+  contentVersion?: number | null;
 }
 
 const attemptOfAnotherQuiz = () =>
@@ -38,16 +42,40 @@ async function storedAttempt(repos: Repositories, attempt: Attempt): Promise<Sco
 }
 
 export async function recordAttempt(repos: Repositories, attempt: Attempt): Promise<{ record: ScoreRecord; created: boolean }> {
-  const replayed = await storedAttempt(repos, attempt);
-  if (replayed) return { record: replayed, created: false };
-
   const { submission } = attempt;
-  const quiz = await repos.quizzes.findById(attempt.quizId);
-  if (!quiz) throw notFound('Quiz not found.');
-  const version = await repos.quizzes.findVersion(quiz.id, submission.quiz_version ?? quiz.version);
+  let score: NewScore;
+  try {
+    score = await gradedScore(repos, attempt);
+  } catch (error) {
+    // A replay is answered from its stored record even when it would not be accepted now
+    // (its quiz deleted since, …); only a new attempt gets the refusal.
+    const replayed = await storedAttempt(repos, attempt);
+    if (replayed) return { record: replayed, created: false };
+    throw error;
+  }
+  try {
+    return { record: await repos.scores.create(score), created: true };
+  } catch (error) {
+    // Recorded before (a replay after a lost answer, or two replays racing): the stored record
+    // is the answer, not a second one. The unique key (user, client_attempt_id) says so in
+    // the same statement, so a new attempt costs no lookup first.
+    if (submission.client_attempt_id && isUniqueViolation(error)) {
+      const stored = await storedAttempt(repos, attempt);
+      if (stored) return { record: stored, created: false };
+    }
+    throw error;
+  }
+}
+
+/** The score of a new attempt as the server grades it, or the refusal of its submission. */
+async function gradedScore(repos: Repositories, attempt: Attempt): Promise<NewScore> {
+  const { submission } = attempt;
+  const found = await repos.quizzes.forGrading(attempt.quizId, submission.quiz_version, attempt.contentVersion ?? null);
+  if (!found) throw notFound('Quiz not found.');
+  const { quiz, version } = found;
   if (!version) throw fieldError('quiz_version', 'This quiz has no such version.');
 
-  const graded = gradeAttempt(quizDataSchema.parse(JSON.parse(version.quiz_data)), submission.answers);
+  const graded = gradeAttempt(version.questions as QuizData, submission.answers);
   if (graded.unknownIds.length) throw fieldError('answers', `Unknown question ids: ${graded.unknownIds.join(', ')}.`);
 
   const receivedAt = nowIso();
@@ -59,28 +87,17 @@ export async function recordAttempt(repos: Repositories, attempt: Attempt): Prom
       throw fieldError('completed_at', 'The completion time is before this version of the quiz was written.');
     submittedAt = new Date(completed).toISOString();
   }
-
-  try {
-    const record = await repos.scores.create({
-      user_id: attempt.userId,
-      quiz_id: quiz.id,
-      quiz_title: quiz.title,
-      quiz_version: version.version,
-      // The server's own grading is what counts.
-      correct_answers: graded.correct,
-      total_questions: graded.total,
-      client_attempt_id: submission.client_attempt_id ?? null,
-      answers: JSON.stringify(submission.answers),
-      submitted_at: submittedAt,
-      received_at: receivedAt,
-    });
-    return { record, created: true };
-  } catch (error) {
-    // Two replays of one attempt racing: the loser answers with the winner's record.
-    if (submission.client_attempt_id && isUniqueViolation(error)) {
-      const stored = await storedAttempt(repos, attempt);
-      if (stored) return { record: stored, created: false };
-    }
-    throw error;
-  }
+  return {
+    user_id: attempt.userId,
+    quiz_id: quiz.id,
+    quiz_title: quiz.title,
+    quiz_version: version.version,
+    // The server's own grading is what counts.
+    correct_answers: graded.correct,
+    total_questions: graded.total,
+    client_attempt_id: submission.client_attempt_id ?? null,
+    answers: JSON.stringify(submission.answers),
+    submitted_at: submittedAt,
+    received_at: receivedAt,
+  };
 }

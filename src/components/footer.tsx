@@ -63,7 +63,8 @@ export function Footer({ brand, tagline, foundedYear, videoChannelUrl, contactLi
             ))}
           </Grid>
         </Grid>
-        <Typography variant="body2" sx={{ mt: 4, color: '#a9c0c9' }}>
+        {/* The year of a prerendered page is its build's: the browser puts in this year's. */}
+        <Typography variant="body2" sx={{ mt: 4, color: '#a9c0c9' }} suppressHydrationWarning>
           © {foundedYear}–{new Date().getFullYear()} {brand}
         </Typography>
       </Container>

@@ -2,6 +2,27 @@ import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutl
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useState } from 'react';
+import { preload } from 'react-dom';
+import { imageSrcSet } from '../contract/image-variants';
+
+/**
+ * What the browser chooses a SafeImage's file from: the server's copies of an uploaded image
+ * (`srcSet`, none for any other image) and the width it is shown at (`sizes`, at most `width` px).
+ * SafeImage renders these, and preloadSafeImage asks for the same: one definition, so a preload
+ * picks the file the image then uses (fetched once, not twice).
+ */
+export function safeImageSources(src: string, width: number): { srcSet: string | undefined; sizes: string } {
+  return { srcSet: imageSrcSet(src), sizes: `(max-width: ${width}px) 100vw, ${width}px` };
+}
+
+/**
+ * Starts fetching, at high priority, the file a SafeImage of `src` shown `width` px wide will
+ * use, before it renders (a route loader, for the page's largest image).
+ */
+export function preloadSafeImage(src: string, width: number): void {
+  const { srcSet, sizes } = safeImageSources(src, width);
+  preload(src, { as: 'image', fetchPriority: 'high', ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}) });
+}
 
 export interface SafeImageProps {
   src: string;
@@ -13,14 +34,18 @@ export interface SafeImageProps {
   sx?: SxProps<Theme>;
   /** Object-fit of the image inside its box. */
   fit?: 'cover' | 'contain';
+  /** 'high' for the page's largest image (the first card's cover). */
+  fetchPriority?: 'high' | 'low' | 'auto';
 }
 
 /**
- * An image with intrinsic width/height (no layout shift), lazy loading below the fold, and a
+ * An image with intrinsic width/height (no layout shift), lazy loading below the fold, the
+ * server's phone-sized copies of an uploaded image in `srcset` (shown at most `width` px wide), and a
  * neutral placeholder with the alt text when the file cannot be loaded (offline, removed).
  */
-export function SafeImage({ src, alt, width, height, eager = false, sx, fit = 'cover' }: SafeImageProps) {
+export function SafeImage({ src, alt, width, height, eager = false, sx, fit = 'cover', fetchPriority }: SafeImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const { srcSet, sizes } = safeImageSources(src, width);
   if (failedSrc === src) {
     return (
       <Box
@@ -52,6 +77,9 @@ export function SafeImage({ src, alt, width, height, eager = false, sx, fit = 'c
     <Box
       component="img"
       src={src}
+      srcSet={srcSet}
+      sizes={sizes}
+      fetchPriority={fetchPriority}
       alt={alt}
       width={width}
       height={height}

@@ -11,6 +11,8 @@ export const institute = {
   foundedYear: 1998,
   heroHeadline: 'Empowering Surgeons, Advancing Healthcare',
   heroSubline: 'Leaders in Laparoscopic Surgery Training',
+  /** The site's search-result summary: index.html's (written by vite.config.ts) and every page without its own. */
+  description: 'Laparoscopic surgery training institute and research centre in India: hands-on courses, live operative workshops, news and training e-books.',
 } as const;
 
 export const contactDetails = {

@@ -2,7 +2,7 @@
  * Account self-service (issue 14): forgotten password, reset by an emailed link, profile edit
  * and password change. The server validates these bodies; the PWA's types come from them.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { optionalText } from './fields';
 import { emailSchema, profileSchema } from './session';
 

@@ -2,7 +2,7 @@
  * Books, chapters and the quiz as the API answers them and accepts them (SPEC §3, §7).
  * The server's route schemas and the PWA's types both come from here.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { idSchema, optionalText } from './fields';
 import { quizDataInputSchema } from './quiz';
 import { chapterContentSchema } from './rich-text';

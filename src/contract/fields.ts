@@ -1,5 +1,5 @@
 /** Field rules shared by several request shapes. Imports nothing but zod. */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Database ids: positive integers that fit a 32-bit signed column on every database. */
 export const MAX_ID = 2_147_483_647;

@@ -1,5 +1,5 @@
 /** Media uploads (SPEC §7 POST /media/upload-image/ and /media/upload-video/; §3 "Upload responses"). */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The answer to an image upload (field `image`). */
 export const imageUploadedSchema = z.object({ imageUrl: z.string() });

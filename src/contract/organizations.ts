@@ -1,5 +1,5 @@
 /** Organization members (SPEC §3 "Organization member", §7 member calls). */
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema, ORGANIZATION_ROLES } from './session';
 
 export const organizationMemberSchema = z.object({

@@ -2,7 +2,7 @@
  * Quiz data and grading: the one definition the PWA (quiz engine, outbox) and the
  * server (quiz authoring, score grading) both use. Imports nothing but zod.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const QUESTION_TYPES = ['single-choice', 'multiple-choice', 'match-the-following', 'reorder'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];

@@ -3,7 +3,7 @@
  * for chapters written with the institute's previous editor, a Quill Delta `{ ops: [...] }`.
  * The server validates and sanitises every document with these rules, whatever the client did.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { isEmbedUrl, isSafeLinkUrl, isSafeMediaUrl } from './urls';
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;

@@ -2,7 +2,7 @@
  * Quiz attempts and score records (SPEC §3 "Quiz score record", §7 POST scores).
  * The client sends its answers; the server grades them against the quiz version taken.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { idSchema } from './fields';
 import { userAnswerSchema } from './quiz';
 

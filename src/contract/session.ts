@@ -1,5 +1,5 @@
 /** The signed-in user as the access token carries it (SPEC §3 "User session"). */
-import { z } from 'zod';
+import { z } from './zod';
 import { optionalText } from './fields';
 import { ORGANIZATION_ROLES } from './roles';
 

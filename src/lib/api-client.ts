@@ -5,7 +5,9 @@
  * Token refresh (SPEC §4, §8): a 401 triggers ONE shared refresh for every request failing at
  * that moment — in this tab through a shared promise, across tabs through a Web Lock, after
  * which a tab that waited uses the pair another tab already obtained instead of spending the
- * (rotating, single-use) refresh token again. Each request is then retried once.
+ * (rotating, single-use) refresh token again. The service worker refreshes under the same
+ * lock for a Background Sync; the page takes the worker's pair first (`mirrorSession`).
+ * Each request is then retried once.
  *
  * How a failed refresh ends:
  * - no refresh token, or the server refuses it (401/400): the session is cleared and
@@ -18,7 +20,8 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import type { Page } from '../contract/fields';
 import { ApiError, toApiError } from './api-error';
-import { announceSessionExpired, clearSession, getAccessToken, getRefreshToken, isTokenExpired, storeSession } from './session';
+import { announceSessionExpired, clearSession, getAccessToken, getRefreshToken, isTokenExpired, mirrorSession, mirrorWritten, storeSession } from './session';
+import { TOKEN_REFRESH_LOCK } from './tokens';
 
 export const API_BASE = '/api';
 
@@ -51,6 +54,9 @@ const endsSession = (error: ApiError) => error.reason === 'unauthorized' || erro
 let refreshing: Promise<string> | null = null;
 
 async function exchangeRefreshToken(startedWith: string | null): Promise<string> {
+  // The service worker may have refreshed for a Background Sync: take its pair, never
+  // resend the refresh token it spent.
+  await mirrorSession();
   const current = getRefreshToken();
   if (!current) throw new ApiError('No refresh token available', 'unauthorized');
   const access = getAccessToken();
@@ -64,6 +70,8 @@ async function exchangeRefreshToken(startedWith: string | null): Promise<string>
     );
     // Refresh tokens rotate: the old one is now spent, keep the new one.
     storeSession(data.access, data.refresh ?? current);
+    // The worker's copy holds the new pair (storeSession started that copy) before the lock lets the worker refresh.
+    await mirrorWritten();
     return data.access;
   } catch (error) {
     throw toApiError(error);
@@ -79,7 +87,7 @@ export function refreshAccessToken(): Promise<string> {
     const startedWith = getRefreshToken();
     const run = () => exchangeRefreshToken(startedWith);
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    refreshing = (locks ? locks.request('lap-token-refresh', run) : run())
+    refreshing = (locks ? locks.request(TOKEN_REFRESH_LOCK, run) : run())
       .catch((error: unknown) => {
         const failure = toApiError(error);
         if (endsSession(failure)) {

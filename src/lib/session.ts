@@ -8,15 +8,22 @@
  * access token) in localStorage, shared by every tab; listeners hear changes made here and in
  * other tabs. A service worker cannot read localStorage, so every store and clear — and the
  * start-up (main.tsx calls `mirrorSession`) — also copies the session into IndexedDB (`db.session`, row
- * 'current'), where the worker reads the tokens to send a score sync. A failed copy is logged;
- * it never fails a sign-in or a sign-out.
+ * 'current'), where the worker reads the tokens to send a score sync; when the worker had to
+ * refresh them, the page takes the worker's newer pair back (`mirrorSession`). A failed copy
+ * is logged; it never fails a sign-in or a sign-out.
  */
 import { useSyncExternalStore } from 'react';
-import { ORGANIZATION_ROLES, type OrganizationRole } from '../contract/roles';
 import type { SessionUser } from '../contract/session';
 import type { SessionMirror } from './db';
+import { decodeUser } from './tokens';
 
-export const STORAGE_KEYS = { access: 'access_token', refresh: 'refresh_token', user: 'user' } as const;
+export { decodeUser, isTokenExpired } from './tokens';
+
+/**
+ * SPEC §3's three keys, and `session_updated_at`: when this pair was stored (epoch ms), so the
+ * page can tell whether the service worker's copy (db.session) holds a newer pair.
+ */
+export const STORAGE_KEYS = { access: 'access_token', refresh: 'refresh_token', user: 'user', updatedAt: 'session_updated_at' } as const;
 
 /** SPEC §3 "User session", decoded from the access token (one definition: src/contract/session.ts). */
 export type { SessionUser } from '../contract/session';
@@ -62,51 +69,12 @@ export function getStoredUser(): SessionUser | null {
   return cachedUser;
 }
 
-function decodePayload(token: string): Record<string, unknown> | null {
-  try {
-    const part = token.split('.')[1];
-    if (!part) return null;
-    const json = decodeURIComponent(
-      Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
-    );
-    return JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-}
-
-function roleOf(value: unknown): OrganizationRole | null {
-  const role = typeof value === 'string' ? value.toLowerCase() : '';
-  return (ORGANIZATION_ROLES as readonly string[]).includes(role) ? (role as OrganizationRole) : null;
-}
-
-/** The user claims of an access token (not verified: the server verifies every call). */
-export function decodeUser(access: string): SessionUser | null {
-  const claims = decodePayload(access);
-  if (!claims || typeof claims.user_id !== 'number' || typeof claims.email !== 'string') return null;
-  return {
-    user_id: claims.user_id,
-    email: claims.email,
-    full_name: typeof claims.full_name === 'string' ? claims.full_name : '',
-    organization_id: typeof claims.organization_id === 'number' ? claims.organization_id : null,
-    organization_name: typeof claims.organization_name === 'string' ? claims.organization_name : null,
-    organization_role: roleOf(claims.organization_role),
-    is_superuser: claims.is_superuser === true,
-    is_staff: claims.is_staff === true,
-  };
-}
-
-/** True when the token's `exp` has passed (with a little margin), or it cannot be read. */
-export function isTokenExpired(token: string | null, marginSeconds = 10): boolean {
-  const exp = token ? decodePayload(token)?.exp : undefined;
-  return typeof exp !== 'number' || exp * 1000 <= Date.now() + marginSeconds * 1000;
-}
-
 /** Stores a token pair and the user decoded from the access token. */
 export function storeSession(access: string, refresh?: string | null, user: SessionUser | null = decodeUser(access)): SessionUser | null {
   localStorage.setItem(STORAGE_KEYS.access, access);
   if (refresh) localStorage.setItem(STORAGE_KEYS.refresh, refresh);
   if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  localStorage.setItem(STORAGE_KEYS.updatedAt, String(Date.now()));
   changed();
   return user;
 }
@@ -129,24 +97,63 @@ function changed(): void {
 
 let mirroring: Promise<void> = Promise.resolve();
 
-async function writeMirror(): Promise<void> {
+const storedAt = () => Number(read(STORAGE_KEYS.updatedAt)) || 0;
+
+/**
+ * True when the worker's copy holds a pair the service worker obtained by refreshing after
+ * this page stored its own: the same user, another refresh token, stored later. The page's
+ * refresh token is then spent (they rotate) and must never be sent again.
+ */
+function isNewerPair(held: SessionMirror): boolean {
+  const refresh = getRefreshToken();
+  const user = getStoredUser();
+  return Boolean(
+    refresh && held.refresh && held.access && held.refresh !== refresh && user && held.user?.user_id === user.user_id && held.updatedAt > storedAt(),
+  );
+}
+
+/** Takes the worker's newer pair into localStorage (every tab hears it through `storage`). */
+function adopt(held: SessionMirror): void {
+  const user = held.user ?? decodeUser(held.access ?? '');
+  localStorage.setItem(STORAGE_KEYS.access, held.access ?? '');
+  localStorage.setItem(STORAGE_KEYS.refresh, held.refresh ?? '');
+  if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  localStorage.setItem(STORAGE_KEYS.updatedAt, String(held.updatedAt));
+  notify();
+}
+
+async function reconcile(): Promise<void> {
   // Imported when first needed: a visitor's first paint does not wait for Dexie.
   const { db } = await import('./db');
-  const row: SessionMirror = { key: 'current', access: getAccessToken(), refresh: getRefreshToken(), user: getStoredUser(), updatedAt: Date.now() };
-  await db.session.put(row);
+  await db.transaction('rw', db.session, async () => {
+    const held = await db.session.get('current');
+    if (held && isNewerPair(held)) {
+      adopt(held);
+      return;
+    }
+    const row: SessionMirror = { key: 'current', access: getAccessToken(), refresh: getRefreshToken(), user: getStoredUser(), updatedAt: storedAt() };
+    await db.session.put(row);
+  });
 }
 
 /**
- * Copies the session as it is now in localStorage into IndexedDB (`db.session`, 'current') for
- * the service worker. Copies run one after another, so the last one holds the latest session.
- * Resolves when this copy is written; a failure is logged, never thrown.
+ * Keeps the page's session (localStorage) and the service worker's copy (IndexedDB,
+ * `db.session` row 'current') the same, in one IndexedDB transaction: when the worker
+ * refreshed the tokens for a Background Sync (service-worker/session-refresh.ts) the page
+ * adopts its newer pair; otherwise the page's session — a sign-in, a refresh, a sign-out —
+ * is copied over the worker's. Runs at start-up, after every change, and before every
+ * refresh (under the refresh lock). Runs one after another, so the last one holds the latest
+ * session. Resolves when done; a failure is logged, never thrown.
  */
 export function mirrorSession(): Promise<void> {
-  mirroring = mirroring.then(writeMirror).catch((error: unknown) => {
+  mirroring = mirroring.then(reconcile).catch((error: unknown) => {
     console.warn('Could not copy the session to IndexedDB for the service worker', error);
   });
   return mirroring;
 }
+
+/** Resolves once the copies started so far (by `mirrorSession` or a session change) are written. */
+export const mirrorWritten = (): Promise<void> => mirroring;
 
 /** The signed-in user as stored, re-rendering on sign-in, sign-out and other tabs' changes. */
 export function useStoredUser(): SessionUser | null {

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppShell } from '../components/app-shell';
+import { AnonymousNavbarAccount, type NavbarAccountProps } from '../components/navbar-account-section';
+import { useHydrated } from '../components/use-hydrated';
 import { contactDetails, institute } from '../content/institute';
 import { NavbarSessionSlot } from '../features/auth/components/navbar-session-slot';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
@@ -27,7 +29,7 @@ function RootLayout() {
     <AppShell
       navbar={{
         brand: institute.shortName,
-        renderAccount: (variant, onNavigate) => <NavbarSessionSlot variant={variant} onNavigate={onNavigate} pendingScores={pendingScores} />,
+        renderAccount: (variant, onNavigate) => <NavbarAccount variant={variant} onNavigate={onNavigate} pendingScores={pendingScores} />,
       }}
       footer={{
         brand: institute.name,
@@ -41,4 +43,14 @@ function RootLayout() {
       <LogoutConfirmation />
     </AppShell>
   );
+}
+
+/**
+ * A prerendered page is the one a visitor sees (Login, Register): it is hydrated as such, and
+ * whoever is signed in on this device gets their own links in the render right after.
+ */
+function NavbarAccount(props: NavbarAccountProps & { pendingScores: number }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <AnonymousNavbarAccount variant={props.variant} onNavigate={props.onNavigate} />;
+  return <NavbarSessionSlot {...props} />;
 }

@@ -10,18 +10,27 @@ import { BookNotFound, BookPending } from '../features/reader/components/load-st
 import { canEditBook } from '../contract/permissions';
 import type { ParsedBook } from '../contract/book-detail';
 import type { Chapter } from '../contract/books';
-import { DownloadButton } from '../features/offline/components/download-button';
+import { AfterFirstPaint } from '../features/books/components/after-first-paint';
 import { useLocalBook } from '../features/offline/hooks/use-downloads';
 import { loadLocalBook, loadReadingPosition, NeedsConnectionError, refreshBookCopy } from '../features/offline/reading/local-book';
 import { useReadingPosition } from '../features/offline/reading/use-reading-position';
 import { ApiError } from '../lib/api-error';
-import { BookQuiz, BookQuizNotice, QuizAuthoringLink } from './-components/book-quiz';
 import { parseBookId } from './-components/book-id';
 import { BookRouteError } from './-components/book-route-parts';
 import { useStoredUser } from '../lib/session';
 
 // The editing toolbar and its dialogs load only when someone opens the chapter modal.
 const ChapterEditor = lazy(() => import('../features/editor/components/chapter-editor').then((m) => ({ default: m.ChapterEditor })));
+// The quiz engine loads when the quiz is opened; its notice, the authoring link and the
+// download control load after the chapter text has painted: none is needed to start reading.
+const bookQuiz = () => import('./-components/book-quiz');
+const BookQuiz = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuiz })));
+const BookQuizNotice = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuizNotice })));
+const QuizAuthoringLink = lazy(() => bookQuiz().then((m) => ({ default: m.QuizAuthoringLink })));
+const DownloadButton = lazy(() => import('../features/offline/components/download-button').then((m) => ({ default: m.DownloadButton })));
+
+/** The height of the reader's download control (a small button), kept while it loads. */
+const DOWNLOAD_CONTROL_HEIGHT = 31;
 
 export const Route = createFileRoute('/_protected/book/$bookId')({
   params: {
@@ -96,10 +105,10 @@ function Reader({ book, chapters, onChanged }: { book: ParsedBook; chapters: Cha
       initialChapterId={initialChapterId}
       onChapterShown={onChapterShown}
       aside={
-        <>
+        <AfterFirstPaint minHeight={DOWNLOAD_CONTROL_HEIGHT}>
           <DownloadButton bookId={bookId} bookTitle={book.title} />
           {canEditBook(user, book) && <QuizAuthoringLink bookId={bookId} hasQuiz={book.quiz !== null} />}
-        </>
+        </AfterFirstPaint>
       }
       renderContent={(chapter) => <ChapterView key={`${chapter.id}:${chapter.updated_at}`} content={chapter.content_delta} label={chapter.title} />}
       renderEditor={({ initialContent, handleRef, labelledBy }) => (
@@ -107,8 +116,16 @@ function Reader({ book, chapters, onChanged }: { book: ParsedBook; chapters: Cha
           <ChapterEditor ref={handleRef} initialContent={initialContent} uploadImage={uploadImage} uploadVideo={uploadVideo} labelledBy={labelledBy} />
         </Suspense>
       )}
-      renderQuiz={(slot) => <BookQuiz bookId={bookId} {...slot} />}
-      renderQuizNotice={(startQuiz) => <BookQuizNotice bookId={bookId} quiz={book.quiz} onOpenQuiz={startQuiz} />}
+      renderQuiz={(slot) => (
+        <Suspense fallback={<div style={{ minHeight: 300 }}>Loading Quiz...</div>}>
+          <BookQuiz bookId={bookId} {...slot} />
+        </Suspense>
+      )}
+      renderQuizNotice={(startQuiz) => (
+        <AfterFirstPaint>
+          <BookQuizNotice bookId={bookId} quiz={book.quiz} onOpenQuiz={startQuiz} />
+        </AfterFirstPaint>
+      )}
       onCreateChapter={(chapter) => createChapter.mutateAsync(chapter).then(changed)}
       onUpdateChapter={(chapterId, chapter) => updateChapter.mutateAsync({ chapterId, fields: chapter }).then(changed)}
       onDeleteChapter={(chapterId) => deleteChapter.mutateAsync(chapterId).then(changed)}

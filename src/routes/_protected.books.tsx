@@ -1,15 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { booksQueryOptions } from '../features/books/api/get-books';
+import { AfterFirstPaint } from '../features/books/components/after-first-paint';
+import { preloadCover } from '../features/books/components/book-cover';
 import { BooksError, BooksPage, BooksPending } from '../features/books/components/books-page';
-import { DownloadButton } from '../features/offline/components/download-button';
-import { OfflineBooksPage, OfflineListNotice } from '../features/offline/components/offline-books';
 import { useOnlineStatus } from '../lib/online-status';
 
+// The offline library's parts (Dexie reads, the download dialog) are not needed to show the
+// list: they load after it has painted, or at once when the list cannot come from the network.
+const DownloadButton = lazy(() => import('../features/offline/components/download-button').then((m) => ({ default: m.DownloadButton })));
+const OfflineBooksPage = lazy(() => import('../features/offline/components/offline-books').then((m) => ({ default: m.OfflineBooksPage })));
+const OfflineListNotice = lazy(() => import('../features/offline/components/offline-books').then((m) => ({ default: m.OfflineListNotice })));
+
+/** The height of the card's download control (a small button), kept while it loads. */
+const DOWNLOAD_CONTROL_HEIGHT = 31;
+
 export const Route = createFileRoute('/_protected/books')({
+  // One chunk for the loader and the screens: fewer requests before the list can show.
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent']],
   // Offline the list never waits for the network: it shows as last loaded (the persisted
   // cache) or, on a device that never loaded it, as the downloaded books.
-  loader: ({ context: { queryClient } }) => (navigator.onLine ? queryClient.ensureQueryData(booksQueryOptions()) : undefined),
+  // The first card's cover (the largest image on a phone's first screen) starts loading with
+  // the list's data, before the page renders (and while the session check may still run).
+  loader: async ({ context: { queryClient } }) => {
+    if (!navigator.onLine) return;
+    const books = await queryClient.ensureQueryData(booksQueryOptions());
+    if (books[0]) preloadCover(books[0].cover_image_url);
+  },
   pendingComponent: BooksPending,
   errorComponent: BooksRouteError,
   component: BooksRoute,
@@ -18,11 +36,28 @@ export const Route = createFileRoute('/_protected/books')({
 function BooksRoute() {
   const online = useOnlineStatus();
   const { data } = useQuery(booksQueryOptions());
-  if (data === undefined) return online ? <BooksPending /> : <OfflineBooksPage />;
+  if (data === undefined) {
+    if (online) return <BooksPending />;
+    return (
+      <Suspense fallback={<BooksPending />}>
+        <OfflineBooksPage />
+      </Suspense>
+    );
+  }
   return (
     <BooksPage
-      notice={<OfflineListNotice lastKnown />}
-      renderCardExtra={(book) => <DownloadButton compact bookId={book.id} bookTitle={book.title} />}
+      notice={
+        !online && (
+          <Suspense fallback={null}>
+            <OfflineListNotice lastKnown />
+          </Suspense>
+        )
+      }
+      renderCardExtra={(book) => (
+        <AfterFirstPaint minHeight={DOWNLOAD_CONTROL_HEIGHT}>
+          <DownloadButton compact bookId={book.id} bookTitle={book.title} />
+        </AfterFirstPaint>
+      )}
     />
   );
 }

@@ -8,7 +8,8 @@
  *   npm run bench -- --profile                      a CPU profile of the server under the books-list load
  *   npm run bench -- --only=first-visit,api         some parts only (first-visit, lighthouse, api, offline, scale, profile)
  *
- * Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE_RUNS (3).
+ * Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE_RUNS (3),
+ *   BENCH_LIGHTHOUSE_PAGES (some pages only: /books,/book/*), BENCH_LIGHTHOUSE_DETAIL=1 (where each run's time went).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -113,7 +114,9 @@ async function lighthouse(server: RunningServer) {
     ['/books', signedIn, false],
     [`/book/${books.results.at(-1)!.id}`, signedIn, false],
   ];
+  const chosen = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
   for (const [pathname, init, isPublic] of pages) {
+    if (chosen && !chosen.some((prefix) => pathname === prefix || (prefix.endsWith('*') && pathname.startsWith(prefix.slice(0, -1))))) continue;
     const runs: LighthouseScores[] = [];
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(server.url + pathname, init));
     const m = (key: keyof Omit<LighthouseScores, 'failed'>) => median(runs.map((r) => r[key] as number));
@@ -123,6 +126,7 @@ async function lighthouse(server: RunningServer) {
     if (isPublic) line(`SEO ${pathname}`, String(m('seo')), '≥ 95', m('seo') >= 95);
     const failed = [...new Set(runs.flatMap((r) => r.failed))];
     if (failed.length) console.log(`         audits not passed: ${failed.join(', ')}`);
+    for (const [i, run] of runs.entries()) for (const text of run.detail) console.log(`         [run ${i + 1}] ${text}`);
   }
 }
 

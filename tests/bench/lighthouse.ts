@@ -19,12 +19,42 @@ export interface LighthouseScores {
   /** Largest contentful paint and total blocking time, ms (simulated). */
   lcp: number;
   tbt: number;
+  /** With BENCH_LIGHTHOUSE_DETAIL=1: where the time went (LCP phases, scripts' CPU, long tasks, requests). */
+  detail: string[];
   /** Audits of the SEO and accessibility categories that did not pass. */
   failed: string[];
 }
 
-/** Runs Lighthouse once on `url`; `initScript` runs in the page before the app (e.g. a stored session). */
+/** Lighthouse's report of a run it could not complete, with its code. */
+class LighthouseRuntimeError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Lighthouse's own failures to record a trace (NO_NAVSTART, NO_FCP…) happen now and then on a
+ * loaded machine and say "run Lighthouse again": such a run is repeated, up to twice.
+ */
+const RETRIED_RUNTIME_ERRORS = /^(?:NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|PROTOCOL_TIMEOUT)$/;
+
+/** Runs Lighthouse on `url` (again after a failed recording); `initScript` runs in the page before the app (e.g. a stored session). */
 export async function runLighthouse(url: string, initScript?: string): Promise<LighthouseScores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, initScript);
+    } catch (error) {
+      const code = error instanceof LighthouseRuntimeError ? error.code : undefined;
+      if (attempt >= 3 || !code || !RETRIED_RUNTIME_ERRORS.test(code)) throw error;
+      console.warn(`  (Lighthouse could not record ${url}: ${code}; running it again)`);
+    }
+  }
+}
+
+async function runLighthouseOnce(url: string, initScript?: string): Promise<LighthouseScores> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'lap-lighthouse-'));
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM_PATH,
@@ -40,7 +70,7 @@ export async function runLighthouse(url: string, initScript?: string): Promise<L
     });
     const lhr = flow?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`, lhr.runtimeError.code);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failed = ['seo', 'accessibility', 'best-practices'].flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
@@ -54,10 +84,40 @@ export async function runLighthouse(url: string, initScript?: string): Promise<L
       'best-practices': score('best-practices'),
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      detail: process.env.BENCH_LIGHTHOUSE_DETAIL ? detailOf(lhr) : [],
       failed,
     };
   } finally {
     await browser.close();
     rmSync(userDataDir, { recursive: true, force: true });
   }
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof navigation>>>['lhr'];
+type Rows = { type?: string; items?: Record<string, unknown>[] }[];
+
+/** Where a run's time went, in a few lines: what to work on next. */
+function detailOf(lhr: Lhr): string[] {
+  const audit = (id: string) => lhr.audits[id];
+  const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+  const short = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
+  const lines: string[] = [];
+  const metric = (id: string) => `${id.replace(/-/g, ' ')} ${ms(audit(id)?.numericValue)}`;
+  lines.push(['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'total-blocking-time'].map(metric).join(', '));
+  const lcpDetails = audit('largest-contentful-paint-element')?.details as { items?: Rows } | undefined;
+  for (const table of lcpDetails?.items ?? []) {
+    for (const item of table.items ?? []) {
+      if (item.node && typeof item.node === 'object') lines.push(`LCP element: ${String((item.node as { snippet?: string }).snippet).slice(0, 120)}`);
+      else if (item.phase) lines.push(`  LCP ${String(item.phase)}: ${ms(item.timing)}`);
+    }
+  }
+  const scripts = ((audit('bootup-time')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 6);
+  for (const s of scripts) lines.push(`  script ${short(s.url)}: total ${ms(s.total)}, evaluating ${ms(s.scripting)}, parsing ${ms(s.scriptParseCompile)}`);
+  const tasks = ((audit('long-tasks')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
+  for (const t of tasks) lines.push(`  long task at ${ms(t.startTime)}: ${ms(t.duration)} (${short(t.url)})`);
+  const issues = (audit('inspector-issues')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  for (const issue of issues) lines.push(`  browser issue: ${JSON.stringify(issue).slice(0, 300)}`);
+  const requests = (audit('network-requests')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  for (const r of requests) lines.push(`  request ${ms(r.networkRequestTime)}–${ms(r.networkEndTime)} ${Math.round(Number(r.transferSize) / 1024)} KiB ${short(r.url)}`);
+  return lines;
 }

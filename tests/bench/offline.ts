@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE_VIEWPORT } from '../helpers/browser';
+import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
 import { api, apiLogin, DIRECTOR, LEARNER } from '../e2e/book-helpers';
 import { uploadImage } from '../e2e/offline-helpers';
 
@@ -20,16 +21,6 @@ export interface OfflineFigures {
   flush100Ms: number;
 }
 
-const paragraph = (text: string) => ({
-  type: 'paragraph',
-  version: 1,
-  direction: null,
-  format: '',
-  indent: 0,
-  textFormat: 0,
-  textStyle: '',
-  children: [{ type: 'text', version: 1, text, format: 0, style: '', mode: 'normal', detail: 0 }],
-});
 
 /** A book of four ~50 KB chapters, each starting with a marker the measure waits for. */
 async function createBenchBook(baseURL: string) {
@@ -41,8 +32,8 @@ async function createBenchBook(baseURL: string) {
   for (let i = 1; i <= 4; i++) {
     const title = `Bench chapter ${i}`;
     titles.push(title);
-    const children = [paragraph(`Marker of chapter ${i}.`), ...Array.from({ length: 40 }, () => paragraph(filler.repeat(11)))];
-    const { status } = await api(baseURL, director, 'POST', `/books/books/${book.id}/chapters/`, { title, order: i, content_delta: { root: { type: 'root', version: 1, direction: null, format: '', indent: 0, children } } });
+    const children = [textParagraph(`Marker of chapter ${i}.`), ...Array.from({ length: 40 }, () => textParagraph(filler.repeat(11)))];
+    const { status } = await api(baseURL, director, 'POST', `/books/books/${book.id}/chapters/`, { title, order: i, content_delta: lexicalDocument(...children) });
     if (status !== 201) throw new Error(`Bench chapter ${i} was not created (${status})`);
   }
   const quiz = await api<{ id: number; version: number }>(baseURL, director, 'PUT', `/books/books/${book.id}/quiz/`, {

@@ -2,7 +2,8 @@
  * The books list and Create Book in Chromium against the real server: a superuser creates a
  * book with a cover while watching the upload, deletes one after confirming (and sees a
  * refusal), a learner gets the list without controls in 1, 2 or 3 columns, and the Lexical
- * code never loads on the home page or the list.
+ * code never loads on the home page or the list. Opening the list moves nothing on the screen,
+ * checks the session once, and fetches the first cover once (preloaded by the route).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import {
   signInContext,
   throttleUploads,
 } from './book-helpers';
+import { uploadImage } from './offline-helpers';
 
 const baseURL = inject('baseURL');
 const distDir = inject('distDir');
@@ -94,7 +96,9 @@ describe('books list and Create Book (superuser)', () => {
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
     const cover = page.getByRole('img', { name: `Cover of ${title}` });
     expect(await cover.getAttribute('src')).toMatch(/^\/media\/images\/.+\.png$/);
-    await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 600)).toBe(true);
+    await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The 280 px cover box fetches the server's 480 px copy, not the 600 px upload.
+    expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/images\/.+\.png\?w=480$/);
     expect(await page.getByText('Select a chapter from the Table of Contents to begin reading.').isVisible()).toBe(true);
 
     // The new card on the list.
@@ -188,6 +192,29 @@ describe('books list (learner)', () => {
     await page.close();
   });
 
+  it('breaks no rule of the Content-Security-Policy on the signed-in pages (each would be a DevTools issue)', async () => {
+    const page = await app.context.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`));
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    await page.goto('/books');
+    await card(page, 'Fundamentals of Laparoscopic Surgery').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    await page.goto('/book/1');
+    await page.getByTestId('chapter-content').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    await page.close();
+  });
+
   it('loads the Lexical code on the reader only: not on / nor on the books list', async () => {
     const assets = path.join(distDir, 'assets');
     const lexicalChunks = readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(path.join(assets, file), 'utf8').includes(LEXICAL_MARKER));
@@ -212,4 +239,85 @@ describe('books list (learner)', () => {
     expect(lexicalRequested(scripts).length).toBeGreaterThan(0);
     await page.close();
   });
+});
+
+describe('books list opening (learner)', () => {
+  let app: AppBrowser;
+  let director: ApiSession;
+  let bookId: number;
+  const title = `Opening cover ${Date.now()}`;
+
+  beforeAll(async () => {
+    director = await apiLogin(baseURL, DIRECTOR);
+    // The newest book comes first: its cover is the page's largest image on a phone. Wide
+    // enough to have phone-sized copies (srcset), so the preload has to pick the same one.
+    const coverUrl = await uploadImage(baseURL, director, undefined, { width: 1200, height: 800 });
+    bookId = await createBookViaApi(baseURL, director, title, { cover_image_url: coverUrl });
+    app = await launchApp(baseURL);
+    await signInContext(app.context, await apiLogin(baseURL, LEARNER));
+  });
+  afterAll(async () => {
+    if (bookId) await api(baseURL, director, 'DELETE', `/books/books/${bookId}/`);
+    await app?.close();
+  });
+
+  /** Opens /books with the session check answering 1.5 s late ('Loading...' shows first), records every request and sums the layout shifts. */
+  async function openWithSlowCheck(viewport: { width: number; height: number }) {
+    const page = await app.context.newPage();
+    await page.setViewportSize(viewport);
+    await page.addInitScript(() => {
+      const scope = window as unknown as { layoutShift: number };
+      scope.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) scope.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.route('**/api/accounts/profile/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/books');
+    const loading = page.getByRole('status').filter({ hasText: 'Loading...' });
+    await loading.waitFor();
+    await page.screenshot({ path: path.resolve('screenshots', `books-loading-${viewport.width}.png`) });
+    const cover = card(page, title).getByRole('img', { name: `Cover of ${title}` });
+    await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 20_000).toBe(true);
+    expect(await loading.count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    const layoutShift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    return { page, requests, cover, layoutShift };
+  }
+
+  it("on a phone: nothing moves when the list replaces 'Loading...', one session check, the first cover preloaded and fetched once", async () => {
+    const { page, requests, cover, layoutShift } = await openWithSlowCheck(PHONE_VIEWPORT);
+    // The footer used to jump from under the 'Loading...' box (a layout shift of about 0.7).
+    expect(layoutShift).toBeLessThan(0.02);
+    expect(requests.filter((url) => new URL(url).pathname === '/api/accounts/profile/')).toHaveLength(1);
+
+    // The first card's cover: the first card, fetched at high priority, preloaded with its own
+    // srcset and sizes, and downloaded once (one file of its copies).
+    expect(await page.getByRole('article').first().getAttribute('aria-labelledby')).toBe(`book-${bookId}-title`);
+    expect(await cover.getAttribute('fetchpriority')).toBe('high');
+    const srcset = await cover.getAttribute('srcset');
+    expect(srcset).toContain('?w=480 480w');
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    expect(await preload.count()).toBe(1);
+    expect(await preload.getAttribute('imagesrcset')).toBe(srcset);
+    expect(await preload.getAttribute('imagesizes')).toBe(await cover.getAttribute('sizes'));
+    const coverPath = new URL(await cover.evaluate((img: HTMLImageElement) => img.src)).pathname;
+    const coverRequests = requests.filter((url) => new URL(url).pathname === coverPath);
+    expect(coverRequests).toEqual([await cover.evaluate((img: HTMLImageElement) => img.currentSrc)]);
+    await page.close();
+  });
+
+  it("on a desktop: nothing moves when the list replaces 'Loading...'", async () => {
+    const { page, layoutShift } = await openWithSlowCheck(DESKTOP_VIEWPORT);
+    expect(layoutShift).toBeLessThan(0.02);
+    await page.close();
+  });
+
 });

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, goOffline, launchApp, waitForApp } from '../helpers/browser';
+import { type AppBrowser, goOffline, launchApp, reloadAcceptingDialogs, waitForApp } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
 import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { api, apiLogin, createBookViaApi, DIRECTOR, signInContext } from './book-helpers';
@@ -105,14 +105,7 @@ describe('1. chapter drafts', () => {
     await page.keyboard.press('End');
     await page.keyboard.type(' Check the Veress needle.');
     await page.waitForTimeout(800);
-    const dialogs: string[] = [];
-    page.once('dialog', (question) => {
-      dialogs.push(question.type());
-      void question.accept();
-    });
-    await page.reload();
-    await waitForApp(page);
-    expect(dialogs).toEqual(['beforeunload']);
+    expect(await reloadAcceptingDialogs(page)).toEqual(['beforeunload']);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await openEditor(page);
     await dialog.getByRole('button', { name: 'Restore draft' }).click();
@@ -277,17 +270,20 @@ describe('7. account self-service (a server that mails through a real SMTP serve
     const page = await app.open('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
-    // The page's code loads on its own after the address changes: make sure the typed address is
-    // the one in the form (a re-render that replaced the field would leave it empty, and the
-    // browser's required-field check would then stop the submit without a word).
-    const emailField = page.getByLabel(/^Email/);
+    // The router changes the address first and renders the page once its code has loaded: until
+    // then the login form, with an Email field of its own, is still on screen. Type into the
+    // forgot-password form's field (typing into the login's one left the reset form empty, and the
+    // browser's required-field check then stopped the submit without a word).
+    const form = page.getByRole('form', { name: 'Forgot password' });
+    await form.waitFor();
+    const emailField = form.getByLabel(/^Email/);
     await expect
       .poll(async () => {
         if ((await emailField.inputValue()) !== email) await emailField.fill(email);
         return emailField.inputValue();
       })
       .toBe(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await form.getByRole('button', { name: 'Send reset link' }).click();
     await page
       .getByRole('status')
       .getByText(/If an account uses this address/)

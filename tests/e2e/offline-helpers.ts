@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, type ApiSession, createBookViaApi, solidPng } from './book-helpers';
+import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
 
 export interface OfflineBookFixture {
   bookId: number;
@@ -17,17 +18,6 @@ export interface OfflineBookFixture {
   quizId: number;
 }
 
-const paragraph = (text: string) => ({
-  type: 'paragraph',
-  version: 1,
-  direction: null,
-  format: '',
-  indent: 0,
-  textFormat: 0,
-  textStyle: '',
-  children: [{ type: 'text', version: 1, text, format: 0, style: '', mode: 'normal', detail: 0 }],
-});
-const documentOf = (...children: object[]) => ({ root: { type: 'root', version: 1, direction: null, format: '', indent: 0, children } });
 
 export const QUIZ_QUESTIONS = [
   { id: 'q1', type: 'single-choice', question: 'Which gas is used for the pneumoperitoneum?', options: ['Carbon dioxide', 'Nitrogen', 'Oxygen'], answer: 'Carbon dioxide' },
@@ -35,25 +25,29 @@ export const QUIZ_QUESTIONS = [
 ];
 
 /** Uploads a PNG of its own colour (the server may store identical files once) and returns its /media/ URL. */
-export async function uploadImage(baseURL: string, session: ApiSession, colour = `#${randomBytes(3).toString('hex')}`): Promise<string> {
+export async function uploadImage(baseURL: string, session: ApiSession, colour = `#${randomBytes(3).toString('hex')}`, size = { width: 320, height: 200 }): Promise<string> {
   const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(await solidPng(320, 200, colour))], { type: 'image/png' }), 'figure.png');
+  form.append('image', new Blob([new Uint8Array(await solidPng(size.width, size.height, colour))], { type: 'image/png' }), 'figure.png');
   const response = await fetch(`${baseURL}/api/media/upload-image/`, { method: 'POST', headers: { authorization: `Bearer ${session.access}` }, body: form });
   if (response.status !== 201) throw new Error(`Image upload failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { imageUrl: string }).imageUrl;
 }
 
+const FIGURE_SIZE = { width: 1000, height: 625 };
+
 /** A book with two chapters (the second shows an uploaded figure) and a two-question quiz. */
 export async function createOfflineBook(baseURL: string, director: ApiSession, label = randomBytes(3).toString('hex')): Promise<OfflineBookFixture> {
   // The cover and the figure are different files: the figure is not fetched until chapter 2 opens.
-  const [coverUrl, imageUrl] = [await uploadImage(baseURL, director), await uploadImage(baseURL, director)];
+  // The figure is wide enough to have phone-sized copies (srcset): offline, the worker answers
+  // the copy the browser picks with the downloaded original.
+  const [coverUrl, imageUrl] = [await uploadImage(baseURL, director), await uploadImage(baseURL, director, undefined, FIGURE_SIZE)];
   const title = `Offline ward book ${label}`;
   const bookId = await createBookViaApi(baseURL, director, title, { cover_image_url: coverUrl });
   const chapterTitles: [string, string] = ['Access and pneumoperitoneum', 'Port placement'];
   const secondChapterText = `Triangulate the ports around the target (${label}).`;
   const contents = [
-    documentOf(paragraph('Open (Hasson) or Veress access, then insufflate to 12–15 mmHg.')),
-    documentOf(paragraph(secondChapterText), { type: 'chapter-image', version: 1, src: imageUrl, altText: 'Port placement figure', width: 320, height: 200, caption: '' }),
+    lexicalDocument(textParagraph('Open (Hasson) or Veress access, then insufflate to 12–15 mmHg.')),
+    lexicalDocument(textParagraph(secondChapterText), { type: 'chapter-image', version: 1, src: imageUrl, altText: 'Port placement figure', ...FIGURE_SIZE, caption: '' }),
   ];
   for (const [index, content] of contents.entries()) {
     const { status, data } = await api(baseURL, director, 'POST', `/books/books/${bookId}/chapters/`, { title: chapterTitles[index], order: index + 1, content_delta: content });

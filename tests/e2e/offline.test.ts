@@ -38,22 +38,50 @@ async function reloadApp(page: Page, pathname?: string) {
   await waitForApp(page);
 }
 
-/** The access token of the session copy the service worker reads (db.session 'current'). */
-function mirroredAccessToken(page: Page): Promise<string | null> {
+/** The session copy the service worker reads (db.session 'current'). */
+function mirroredSession(page: Page): Promise<{ access: string | null; refresh: string | null } | null> {
   return page.evaluate(
     () =>
-      new Promise<string | null>((resolve, reject) => {
+      new Promise<{ access: string | null; refresh: string | null } | null>((resolve, reject) => {
         const request = indexedDB.open('laparoscopy-app');
         request.onerror = () => reject(request.error);
         request.onsuccess = () => {
           const read = request.result.transaction('session').objectStore('session').get('current');
           read.onsuccess = () => {
             request.result.close();
-            resolve((read.result as { access: string | null } | undefined)?.access ?? null);
+            resolve((read.result as { access: string | null; refresh: string | null } | undefined) ?? null);
           };
         };
       }),
   );
+}
+
+const mirroredAccessToken = async (page: Page) => (await mirroredSession(page))?.access ?? null;
+
+/** The service worker's registration id, as CDP names it (to fire a Background Sync as the browser would). */
+async function registrationIdOf(app: AppBrowser, page: Page, base: string): Promise<string> {
+  const cdp = await app.context.newCDPSession(page);
+  const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => resolve(event.registrations)),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const registration = (await registrations).find((r) => r.scopeURL.startsWith(base))!;
+  await cdp.detach();
+  return registration.registrationId;
+}
+
+/** Closes the app's page, leaving a blank one, and returns how to fire the score sync with no page of the app open. */
+async function closeAppPage(app: AppBrowser, page: Page, base: string, registrationId: string) {
+  const blank = await app.context.newPage();
+  const cdp = await app.context.newCDPSession(blank);
+  await page.close();
+  return {
+    blank,
+    fireSync: async () => {
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: base, registrationId, tag: 'score-outbox', lastChance: false });
+    },
+  };
 }
 
 /** Logout from the bar: inline on wide screens, in the account menu otherwise. */
@@ -245,6 +273,9 @@ describe('a downloaded book offline', () => {
     await reloadApp(page, '/dashboard');
     await clickLogout(page);
     await page.waitForURL((url) => url.pathname === '/');
+    // The app leaves the protected page first and ends the session once / has loaded: a new
+    // page opened before that would still be signed in (and /login would send it on).
+    await eventually(() => mirroredAccessToken(page)).toBeNull();
     await page.goto('/login');
     await waitForApp(page);
     await page.getByLabel(/^Email/).fill(LEARNER);
@@ -297,13 +328,7 @@ describe('Background Sync with no page open', () => {
     const { app, page } = await openSignedIn(baseURL, learner, '/downloads');
     const before = await myScores(baseURL, learner);
 
-    // The page knows the service worker's registration id (CDP names it).
-    const cdp = await app.context.newCDPSession(page);
-    const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => resolve(event.registrations)),
-    );
-    await cdp.send('ServiceWorker.enable');
-    const registration = (await registrations).find((r) => r.scopeURL.startsWith(baseURL))!;
+    const registrationId = await registrationIdOf(app, page, baseURL);
 
     // Offline, a finished attempt is queued in the outbox (as the quiz's onComplete does).
     await goOffline(app.context);
@@ -311,19 +336,15 @@ describe('Background Sync with no page open', () => {
     await queueAttemptInPage(page, { attemptId, quiz: detail.quiz, userId: learner.user.user_id as number, bookId: book.bookId });
 
     // No page of the app is open any more; the connection returns; the browser fires the sync.
-    const blank = await app.context.newPage();
-    const blankCdp = await app.context.newCDPSession(blank);
-    await cdp.detach();
-    await page.close();
+    const { blank, fireSync } = await closeAppPage(app, page, baseURL, registrationId);
     await goOnline(app.context);
-    await blankCdp.send('ServiceWorker.enable');
-    await blankCdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL, registrationId: registration.registrationId, tag: 'score-outbox', lastChance: false });
+    await fireSync();
 
     await eventually(async () => (await myScores(baseURL, learner)).length, 20_000).toBe(before.length + 1);
     const added = (await myScores(baseURL, learner)).find((record) => record.client_attempt_id === attemptId);
     expect(added).toMatchObject({ correct_answers: 2, total_questions: 2 });
     // A second sync finds the outbox empty: still one record.
-    await blankCdp.send('ServiceWorker.dispatchSyncEvent', { origin: baseURL, registrationId: registration.registrationId, tag: 'score-outbox', lastChance: false });
+    await fireSync();
     await blank.waitForTimeout(1500);
     expect((await myScores(baseURL, learner)).filter((record) => record.client_attempt_id === attemptId)).toHaveLength(1);
   });
@@ -377,5 +398,74 @@ describe('the server process stopped and started again', () => {
     await eventually(async () => (await myScores(base, learner)).length, 75_000).toBe(before.length + 1);
     expect(Date.now() - back).toBeLessThan(70_000);
     await page.getByText('Score saved').waitFor({ timeout: 10_000 });
+  });
+});
+
+describe('Background Sync after the access token ran out', () => {
+  let server: RunningServer | null = null;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const expiresAt = (access: string) => (JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number }).exp * 1000;
+  const waitUntilExpired = async (page: Page, access: string) => {
+    const wait = expiresAt(access) + 1500 - Date.now();
+    if (wait > 0) await page.waitForTimeout(wait);
+  };
+
+  it('the worker renews the session to send the score, and the page then takes the renewed pair: the sign-in goes on', { timeout: 240_000 }, async () => {
+    // Access tokens of 15 s, and no grace for a refresh token sent twice: a page that replayed
+    // the token the worker spent would end the sign-in at once.
+    server = await startServerProcess({ DATA_DIR: tempDataDir(), DIST_DIR: distDir, SKIP_BUILD: '1', ACCESS_TOKEN_LIFETIME: '15', REFRESH_REUSE_GRACE_SECONDS: '0' }, 120_000);
+    const base = server.url;
+    const book = await createOfflineBook(base, await apiLogin(base, DIRECTOR));
+    const learner = await apiLogin(base, LEARNER);
+    const { data: detail } = await api<{ quiz: { id: number; version: number } }>(base, learner, 'GET', `/books/books/${book.bookId}/`);
+    const scoresNow = async () => myScores(base, await apiLogin(base, LEARNER));
+    const before = (await scoresNow()).length;
+
+    // Signed in as a returning user is: the pair in localStorage, then the app starts.
+    const app = await launchApp(base);
+    apps.push(app);
+    const page = await app.open('/');
+    await page.evaluate((stored) => {
+      localStorage.setItem('access_token', stored.access);
+      localStorage.setItem('refresh_token', stored.refresh);
+      localStorage.setItem('user', JSON.stringify(stored.user));
+    }, learner);
+    await reloadApp(page, '/downloads');
+    await waitForServiceWorker(page);
+    await eventually(async () => (await mirroredSession(page))?.refresh).toBeTruthy();
+
+    const registrationId = await registrationIdOf(app, page, base);
+
+    await goOffline(app.context);
+    const attemptId = randomUUID();
+    await queueAttemptInPage(page, { attemptId, quiz: detail.quiz, userId: learner.user.user_id as number, bookId: book.bookId });
+    const heldByWorker = (await mirroredSession(page))!;
+
+    // No page open; the access token the worker holds runs out; the connection returns.
+    const { blank, fireSync } = await closeAppPage(app, page, base, registrationId);
+    await waitUntilExpired(blank, heldByWorker.access!);
+    await goOnline(app.context);
+    await fireSync();
+
+    const sent = async () => (await scoresNow()).filter((record) => record.client_attempt_id === attemptId).length;
+    await expect.poll(sent, { timeout: 30_000, interval: 1000 }).toBe(1);
+    expect((await scoresNow()).length).toBe(before + 1);
+
+    // The page opens again: it takes the pair the worker obtained (its own refresh token was spent)…
+    const again = await app.open('/downloads');
+    const renewed = (await mirroredSession(again))!;
+    expect(renewed.refresh).not.toBe(heldByWorker.refresh);
+    await eventually(() => again.evaluate(() => localStorage.getItem('refresh_token'))).toBe(renewed.refresh);
+    // …and when that access token runs out too, the page refreshes with it: still signed in.
+    await waitUntilExpired(again, renewed.access!);
+    await again.goto('/books');
+    await waitForApp(again);
+    await again.getByText(book.title).first().waitFor({ timeout: 20_000 });
+    expect(new URL(again.url()).pathname).toBe('/books');
+    await eventually(() => again.evaluate(() => localStorage.getItem('refresh_token'))).not.toBe(renewed.refresh);
+    expect(await again.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, launchApp, waitForApp } from '../helpers/browser';
+import { type AppBrowser, launchApp, reloadAcceptingDialogs, waitForApp } from '../helpers/browser';
 import { apiLogin, type ApiSession, collectProblems, createBookViaApi, DIRECTOR, eventually, signInContext } from './book-helpers';
 
 const baseURL = inject('baseURL');
@@ -42,14 +42,7 @@ describe('quiz editor drafts', () => {
 
     // The autosave runs half a second after typing stops; a reload with unsaved changes asks first, and the draft survives it.
     await page.waitForTimeout(800);
-    const dialogs: string[] = [];
-    page.once('dialog', (question) => {
-      dialogs.push(question.type());
-      void question.accept();
-    });
-    await page.reload();
-    await waitForApp(page);
-    expect(dialogs).toEqual(['beforeunload']);
+    expect(await reloadAcceptingDialogs(page)).toEqual(['beforeunload']);
     const offer = page.getByRole('status').filter({ hasText: 'You have an unsaved draft of this quiz' });
     await offer.waitFor();
     expect(await field(page, 'Quiz Title').inputValue()).toBe('E2E quiz draft — Quiz');

@@ -71,6 +71,8 @@ export const questionHeading = (page: Page) => quizPane(page).getByRole('heading
 export async function openQuiz(page: Page, bookId: number): Promise<void> {
   if (!new URL(page.url()).pathname.endsWith(`/book/${bookId}`)) await page.goto(`/book/${bookId}`);
   await quizPane(page).getByRole('button', { name: 'Start Quiz' }).click();
+  // The quiz's code is fetched when it is opened: wait until the session is on screen.
+  await quizPane(page).getByText(/\d+ of \d+ answered/).first().waitFor({ timeout: 20_000 });
 }
 
 export async function expectQuestion(page: Page, text: string): Promise<void> {

@@ -74,9 +74,21 @@ export async function launchApp(baseURL: string, options: LaunchOptions = {}): P
   };
 }
 
-/** Waits until React has rendered the shell (the main landmark exists and has content). */
+/**
+ * Waits until React has rendered the shell (the main landmark exists and has content). A public
+ * page arrives prerendered, with content before any script runs: its buttons work once React has
+ * taken the markup over, so this also waits until React owns the main landmark.
+ */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForSelector('main#main-content > *', { timeout: 20_000 });
+  await page.waitForFunction(
+    () => {
+      const main = document.querySelector('main#main-content');
+      return Boolean(main && Object.keys(main).some((key) => key.startsWith('__reactFiber')));
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
 }
 
 /**
@@ -155,4 +167,16 @@ export async function loadLazyImages(page: Page): Promise<void> {
     );
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
+}
+
+/** Reloads, accepting the page's leave warning; resolves with the types of the dialogs it asked (['beforeunload'] when it warned). */
+export async function reloadAcceptingDialogs(page: Page): Promise<string[]> {
+  const dialogs: string[] = [];
+  page.once('dialog', (question) => {
+    dialogs.push(question.type());
+    void question.accept();
+  });
+  await page.reload();
+  await waitForApp(page);
+  return dialogs;
 }

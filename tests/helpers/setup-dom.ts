@@ -1,12 +1,17 @@
 /** jsdom setup for the `src` test project. */
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { db } from '../../src/lib/db';
 import { installMatchMedia, setPrefersReducedMotion } from './media';
 
 installMatchMedia();
+
+// find*/waitFor give up after 5 s instead of 1 s: on a CI machine running the browser suite
+// beside this one, IndexedDB and a lazy chunk can take longer than a second. A passing test is
+// no slower for it.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   // jsdom does not implement scrolling; the app scrolls to the top on every path change.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
 import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
@@ -12,25 +13,10 @@ let bookId: number;
 let chapterId: number;
 let distDir: string;
 
-const paragraph = (text: string) => ({
-  type: 'paragraph',
-  version: 1,
-  direction: 'ltr',
-  format: '',
-  indent: 0,
-  children: [{ type: 'text', version: 1, text, format: 0, style: '', mode: 'normal', detail: 0 }],
-});
 /** A chapter of about 30 KB, as long chapters are. */
-const longChapter = {
-  root: {
-    type: 'root',
-    version: 1,
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    children: Array.from({ length: 150 }, (_, i) => paragraph(`Step ${i}: keep the camera port in line with the target organ and the monitor.`)),
-  },
-};
+const longChapter = lexicalDocument(
+  ...Array.from({ length: 150 }, (_, i) => textParagraph(`Step ${i}: keep the camera port in line with the target organ and the monitor.`)),
+);
 
 const FROM_BR = '\n/* app.br */';
 const FROM_GZ = '\n/* app.gz */';

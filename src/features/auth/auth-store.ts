@@ -92,6 +92,8 @@ export function createAuthStore() {
   /** How many unsynced scores the open logout question is about; null when it is closed. */
   let logoutQuestion: number | null = null;
   let checking: Promise<SessionCheckResult> | null = null;
+  /** The last check's result, when it ended and the refresh token it left (a new sign-in is a new session). */
+  let lastCheck: { result: SessionCheckResult; at: number; refreshToken: string | null } | null = null;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
 
@@ -198,12 +200,34 @@ export function createAuthStore() {
     }
   }
 
-  /** SPEC §4 Session check (GET /accounts/profile/); concurrent calls share one request. */
-  function checkSession(): Promise<SessionCheckResult> {
-    checking ??= runSessionCheck().finally(() => {
+  /**
+   * SPEC §4 Session check (GET /accounts/profile/); concurrent calls share one request.
+   * With `reuseWithinMs`, a check of the same session that ended at most that long ago answers
+   * instead of a new request (the protected area reuses the check its route guard started).
+   */
+  function checkSession({ reuseWithinMs }: { reuseWithinMs?: number } = {}): Promise<SessionCheckResult> {
+    if (checking) return checking;
+    const recent = reuseWithinMs === undefined ? null : recentSessionCheck(reuseWithinMs);
+    if (recent) return Promise.resolve(recent);
+    const run = runSessionCheck().then((result) => {
+      lastCheck = { result, at: Date.now(), refreshToken: getRefreshToken() };
+      return result;
+    });
+    checking = run.finally(() => {
       checking = null;
     });
     return checking;
+  }
+
+  /**
+   * The result of a check of the current session that ended at most `maxAgeMs` ago, or null
+   * (none, older, still running, or the session has changed since: signed out, or signed in again).
+   */
+  function recentSessionCheck(maxAgeMs: number): SessionCheckResult | null {
+    if (!lastCheck || checking) return null;
+    if (Date.now() - lastCheck.at > maxAgeMs) return null;
+    if (lastCheck.refreshToken !== getRefreshToken()) return null;
+    return lastCheck.result;
   }
 
   /** SPEC §4 "clear the error and reset loading": on opening and leaving Login and Register. */
@@ -222,7 +246,7 @@ export function createAuthStore() {
     notify();
   }
 
-  return { getState, subscribe, login, register, logout, checkSession, clearError, getLogoutQuestion, setLogoutQuestion };
+  return { getState, subscribe, login, register, logout, checkSession, recentSessionCheck, clearError, getLogoutQuestion, setLogoutQuestion };
 }
 
 /** The app's auth store. */

@@ -6,10 +6,35 @@
  */
 import { redirect } from '@tanstack/react-router';
 import { authStore } from './auth-store';
+import { preloadSignedInNavbarAccount } from './components/navbar-session-slot';
 
 /** Protected area: without a stored access token there is nothing to check, go to /login (replacing history). */
 export function requireAccessToken(): void {
   if (!authStore.getState().accessToken) throw redirect({ to: '/login', replace: true });
+}
+
+/**
+ * How long a finished session check counts as the one for the protected area that is opening:
+ * the guard starts it beside the route loaders, and the area (ProtectedArea) mounts once they
+ * are done. A check older than this is run again.
+ */
+export const AREA_CHECK_REUSE_MS = 10_000;
+
+/**
+ * The protected area's guard (SPEC §2): requireAccessToken, then, when the area is entered
+ * (not on a navigation inside it, nor a preload on hover) and the device is online, the session
+ * check starts at once, beside the route loaders, instead of after the page's first render.
+ * ProtectedArea reuses it (AREA_CHECK_REUSE_MS): one GET /accounts/profile/ per visit.
+ * Offline there is no check: the area renders from storage. The navbar's signed-in links start
+ * loading here as well.
+ */
+export function enterProtectedArea({ cause }: { cause: 'preload' | 'enter' | 'stay' }): void {
+  requireAccessToken();
+  if (cause !== 'enter') return;
+  // The navbar's signed-in links load meanwhile too: the page no longer waits for the check,
+  // and they should not appear after it.
+  preloadSignedInNavbarAccount();
+  if (navigator.onLine !== false) void authStore.checkSession();
 }
 
 /** Login and Register: an authenticated user goes to /dashboard. */

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '../../../src/lib/api-client';
 import { db } from '../../../src/lib/db';
-import { getAccessToken, mirrorSession, STORAGE_KEYS } from '../../../src/lib/session';
+import { getAccessToken, getRefreshToken, mirrorSession, STORAGE_KEYS } from '../../../src/lib/session';
 import { FakeApi, fakeAccessToken, makeUser } from '../../helpers/fake-api';
 import { renderApp } from '../../helpers/render-app';
 
@@ -78,5 +78,61 @@ describe('the session mirror for the service worker', () => {
     expect(getAccessToken()).toBe(access);
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Could not copy the session to IndexedDB for the service worker', expect.any(Error)));
     expect(await mirror()).toBeUndefined();
+  });
+});
+
+describe('a pair the service worker renewed (Background Sync after the access token ran out)', () => {
+  const storePageSession = (access: string, refresh: string, at: number) => {
+    localStorage.setItem(STORAGE_KEYS.access, access);
+    localStorage.setItem(STORAGE_KEYS.refresh, refresh);
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(person));
+    localStorage.setItem(STORAGE_KEYS.updatedAt, String(at));
+  };
+
+  it('is taken into localStorage at start-up, and the worker copy is left as it is', async () => {
+    storePageSession(fakeAccessToken(person, -60, 'old'), 'refresh-spent', 1000);
+    const renewed = fakeAccessToken(person, 600, 'renewed');
+    await db.session.put({ key: 'current', access: renewed, refresh: 'refresh-renewed', user: person, updatedAt: 2000 });
+    await mirrorSession();
+    expect(getAccessToken()).toBe(renewed);
+    expect(getRefreshToken()).toBe('refresh-renewed');
+    expect(await mirror()).toMatchObject({ access: renewed, refresh: 'refresh-renewed', updatedAt: 2000 });
+  });
+
+  it('is used by the page’s next refresh instead of sending the refresh token the worker spent', async () => {
+    const expired = fakeAccessToken(person, -60, 'old');
+    storePageSession(expired, 'refresh-spent', Date.now());
+    await mirrorSession();
+    // The worker renews while the page is open (it does so under the same lock).
+    const renewed = fakeAccessToken(person, 600, 'renewed');
+    await db.session.put({ key: 'current', access: renewed, refresh: 'refresh-renewed', user: person, updatedAt: Date.now() + 5 });
+    api.on('GET', '/books/books/', (request) => (request.token === renewed ? { status: 200, data: [] } : { status: 401, data: { detail: 'Token expired' } }));
+    api.on('POST', '/accounts/token/refresh/', { status: 401, data: { detail: 'This sign-in was ended because its refresh token was used twice. Please log in again.' } });
+    await apiClient.get('/books/books/');
+    expect(api.callsTo('/accounts/token/refresh/', 'POST')).toHaveLength(0);
+    expect(getAccessToken()).toBe(renewed);
+    expect(getRefreshToken()).toBe('refresh-renewed');
+  });
+
+  it('is not taken when it is older than the page’s, or belongs to another user; the page’s session is copied over it', async () => {
+    const access = fakeAccessToken(person, 600, 'page');
+    storePageSession(access, 'refresh-page', 5000);
+    const other = makeUser({ user_id: 99, email: 'other@example.com' });
+    await db.session.put({ key: 'current', access: fakeAccessToken(other), refresh: 'refresh-other', user: other, updatedAt: 9000 });
+    await mirrorSession();
+    expect(getRefreshToken()).toBe('refresh-page');
+    expect(await mirror()).toMatchObject({ access, refresh: 'refresh-page', user: person, updatedAt: 5000 });
+
+    await db.session.put({ key: 'current', access: fakeAccessToken(person, 600, 'stale'), refresh: 'refresh-stale', user: person, updatedAt: 4000 });
+    await mirrorSession();
+    expect(getRefreshToken()).toBe('refresh-page');
+    expect(await mirror()).toMatchObject({ access, refresh: 'refresh-page' });
+  });
+
+  it('is not taken after the page signed out', async () => {
+    await db.session.put({ key: 'current', access: fakeAccessToken(person), refresh: 'refresh-renewed', user: person, updatedAt: Date.now() + 1000 });
+    await mirrorSession();
+    expect(getAccessToken()).toBeNull();
+    expect(await mirror()).toMatchObject({ access: null, refresh: null, user: null });
   });
 });

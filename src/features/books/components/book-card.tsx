@@ -16,15 +16,17 @@ export interface BookCardProps {
   onDelete?: (book: BookListItem) => void;
   /** The first cards are above the fold: their covers load eagerly. */
   eager?: boolean;
+  /** The first card: its cover is the page's largest image, fetched first (and preloaded by the route). */
+  first?: boolean;
   /** Shown under the details (the route puts the download control here). */
   extra?: ReactNode;
 }
 
 /** A book on the list (SPEC §2): cover, title, author, description preview, chapters, View, Created. */
-export function BookCard({ book, onDelete, eager, extra }: BookCardProps) {
+export function BookCard({ book, onDelete, eager, first, extra }: BookCardProps) {
   return (
     <Card component="article" aria-labelledby={`book-${book.id}-title`} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <BookCover url={book.cover_image_url} title={book.title} eager={eager} />
+      <BookCover url={book.cover_image_url} title={book.title} eager={eager} fetchPriority={first ? 'high' : undefined} />
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography id={`book-${book.id}-title`} variant="h2" sx={{ fontSize: '1.2rem', mb: 0.5 }}>
           {book.title}

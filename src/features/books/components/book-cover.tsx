@@ -1,12 +1,36 @@
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import Box from '@mui/material/Box';
-import { SafeImage } from '../../../components/safe-image';
+import { preloadSafeImage, SafeImage } from '../../../components/safe-image';
 
 /** SPEC §9: covers on the cards are 200 px high. */
 export const CARD_COVER_HEIGHT = 200;
 
+/** The width a cover is shown at, at most (the file the browser picks depends on it). */
+const COVER_WIDTH = 300;
+
+/**
+ * Starts fetching a cover before its card renders (the books list's loader, for the first
+ * card: the largest image on a phone's first screen). The same file the card's image picks.
+ */
+export function preloadCover(url: string): void {
+  if (url) preloadSafeImage(url, COVER_WIDTH);
+}
+
 /** A book's cover, fitted whole (object-fit: contain), or a placeholder icon when it has none (or it cannot be loaded). */
-export function BookCover({ url, title, height = CARD_COVER_HEIGHT, eager = false }: { url: string; title: string; height?: number; eager?: boolean }) {
+export function BookCover({
+  url,
+  title,
+  height = CARD_COVER_HEIGHT,
+  eager = false,
+  fetchPriority,
+}: {
+  url: string;
+  title: string;
+  height?: number;
+  eager?: boolean;
+  /** 'high' for the first card's cover (the one the list's loader preloads). */
+  fetchPriority?: 'high';
+}) {
   if (!url) {
     return (
       <Box
@@ -24,9 +48,10 @@ export function BookCover({ url, title, height = CARD_COVER_HEIGHT, eager = fals
     <SafeImage
       src={url}
       alt={`Cover of ${title}`}
-      width={300}
+      width={COVER_WIDTH}
       height={height}
       eager={eager}
+      fetchPriority={fetchPriority}
       fit="contain"
       sx={{ height, aspectRatio: 'auto', bgcolor: '#eef1f3' }}
     />

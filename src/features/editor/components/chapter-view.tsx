@@ -20,8 +20,19 @@ function ReadOnlyComposer({ editorState, label }: { editorState: string; label?:
     <LexicalComposer initialConfig={initialConfig}>
       <Box sx={chapterContentSx}>
         <RichTextPlugin
-          // Text to read, not a form field: Lexical's default role is 'textbox'.
-          contentEditable={<ContentEditable role="document" aria-label={label} data-testid="chapter-content" style={{ outline: 'none' }} />}
+          // Text to read, not a form field: Lexical's default role is 'textbox'. A read-only root
+          // also gets aria-readonly and aria-autocomplete from Lexical, which only a textbox
+          // takes (axe aria-allowed-attr); the hyphenated props given here override them.
+          contentEditable={
+            <ContentEditable
+              role="document"
+              aria-label={label}
+              aria-readonly={undefined}
+              aria-autocomplete={undefined}
+              data-testid="chapter-content"
+              style={{ outline: 'none' }}
+            />
+          }
           ErrorBoundary={LexicalErrorBoundary}
         />
       </Box>

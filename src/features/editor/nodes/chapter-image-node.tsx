@@ -11,6 +11,7 @@ import type {
 import { $applyNodeReplacement } from 'lexical';
 import { BlockDecoratorNode } from './block-decorator-node';
 import { type JSX, useRef } from 'react';
+import { imageSrcSet } from '../../../contract/image-variants';
 import { CHAPTER_IMAGE_TYPE } from '../../../contract/rich-text';
 import { isSafeMediaUrl } from '../../../contract/urls';
 import { selectedOutline, useMediaSelection } from './use-media-selection';
@@ -26,6 +27,9 @@ export interface ChapterImagePayload {
 
 export type SerializedChapterImageNode = Spread<{ src: string; altText: string; width: number; height: number; caption: string }, SerializedLexicalNode>;
 
+/** A figure fills the chapter's column (at most about 760 px wide): a phone fetches a copy that fits it. */
+const CHAPTER_IMAGE_SIZES = '(max-width: 800px) 100vw, 760px';
+
 function ChapterImage({ nodeKey, src, altText, width, height, caption }: Required<ChapterImagePayload> & { nodeKey: NodeKey }) {
   const ref = useRef<HTMLElement>(null);
   const { editable, isSelected } = useMediaSelection(nodeKey, ref);
@@ -35,6 +39,8 @@ function ChapterImage({ nodeKey, src, altText, width, height, caption }: Require
     <figure ref={ref} className="ch-media ch-figure" style={{ margin: '1.25em 0', textAlign: 'center' }}>
       <img
         src={src}
+        srcSet={width > 0 ? imageSrcSet(src, width) : undefined}
+        sizes={CHAPTER_IMAGE_SIZES}
         alt={altText}
         width={width || undefined}
         height={height || undefined}

@@ -15,6 +15,7 @@ import { buildQuiz, type DraftQuestion, draftOf, moved, newQuestion, QUESTION_TY
 import { QuestionForm } from './question-form';
 import { deleteQuizDraft, quizDraftKey, readQuizDraft, type StoredQuizDraft, writeQuizDraft } from './quiz-drafts';
 import { useDraftOffer } from '../../../lib/use-draft-offer';
+import { DraftOfferAlert } from '../../../components/draft-offer-alert';
 
 export interface QuizEditorProps {
   bookTitle: string;
@@ -36,8 +37,6 @@ export const QUIZ_DRAFT_DELAY_MS = 500;
 
 export const QUIZ_DRAFT_TEXTS = {
   offer: (when: string) => `You have an unsaved draft of this quiz from ${when}.`,
-  restore: 'Restore draft',
-  discard: 'Discard',
   leaveMessage: 'You have unsaved changes to this quiz. Your draft stays on this device: open the quiz editor again to restore it.',
 };
 
@@ -236,23 +235,12 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
       <title>{`${exists ? 'Edit Quiz' : 'Add Quiz'} · ${bookTitle}`}</title>
       <Box sx={{ mb: 2 }}>{backLink}</Box>
       {offer && (
-        <Alert
-          severity="info"
-          role="status"
-          action={
-            <Stack direction="row" spacing={1}>
-              <Button color="inherit" size="small" variant="outlined" onClick={restoreDraft}>
-                {QUIZ_DRAFT_TEXTS.restore}
-              </Button>
-              <Button color="inherit" size="small" onClick={discardDraft}>
-                {QUIZ_DRAFT_TEXTS.discard}
-              </Button>
-            </Stack>
-          }
-          sx={{ mb: 2, flexWrap: 'wrap', '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
-        >
-          {QUIZ_DRAFT_TEXTS.offer(new Date(offer.updatedAt).toLocaleString())}
-        </Alert>
+        <DraftOfferAlert
+          message={QUIZ_DRAFT_TEXTS.offer(new Date(offer.updatedAt).toLocaleString())}
+          onRestore={restoreDraft}
+          onDiscard={discardDraft}
+          sx={{ mb: 2 }}
+        />
       )}
       <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 0.5 }}>
         {exists ? 'Edit Quiz' : 'Add Quiz'}

@@ -8,16 +8,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RouterLink } from '../../../components/router-link';
 import { chapterDeleteErrorMessage } from '../messages';
 import type { ChapterSave, ReaderBook, ReaderChapter, RenderChapterContent, RenderChapterEditor, RenderQuiz } from '../types';
 import { BookInfo } from './book-info';
-import { ChapterDialog } from './chapter-dialog';
 import { ChapterPane } from './chapter-pane';
 import { QuizPreview } from './quiz-preview';
 import { TableOfContents } from './table-of-contents';
+
+// The chapter form (its fields and draft store) loads when an editor opens it, not with the text.
+const ChapterDialog = lazy(() => import('./chapter-dialog').then((m) => ({ default: m.ChapterDialog })));
 
 export const SELECT_CHAPTER_PROMPT = 'Select a chapter from the Table of Contents to begin reading.';
 
@@ -93,10 +95,22 @@ export function BookReader({
   useEffect(() => {
     if (focusRequest === 0) return;
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    paneRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    const pane = paneRef.current;
+    if (!pane) return;
+    pane.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
     // The pane's heading (chapter or quiz title) takes the focus, so screen readers start there.
-    const heading = paneRef.current?.querySelector<HTMLElement>('h2[tabindex="-1"]');
-    heading?.focus({ preventScroll: true });
+    const focusHeading = () => {
+      const heading = pane.querySelector<HTMLElement>('h2[tabindex="-1"]');
+      heading?.focus({ preventScroll: true });
+      return heading !== null;
+    };
+    if (focusHeading()) return;
+    // The quiz's code loads on first use: its heading arrives a moment later.
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(pane, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [focusRequest]);
 
   const bringIntoView = () => setFocusRequest((n) => n + 1);
@@ -222,25 +236,27 @@ export function BookReader({
         </Grid>
       </Grid>
       {(modal?.kind === 'add' || modal?.kind === 'edit') && (
-        <ChapterDialog
-          mode={modal.kind}
-          initialTitle={modal.kind === 'edit' ? modal.chapter.title : ''}
-          initialOrder={modal.kind === 'edit' ? modal.chapter.order : nextOrder}
-          initialContent={modal.kind === 'edit' ? modal.chapter.content_delta : null}
-          renderEditor={renderEditor}
-          bookId={book.id}
-          chapterId={modal.kind === 'edit' ? modal.chapter.id : null}
-          onSave={async (chapter) => {
-            if (modal.kind === 'edit') {
-              await onUpdateChapter(modal.chapter.id, chapter);
-            } else {
-              const created = await onCreateChapter(chapter);
-              setRequestedChapterId(created.id);
-              setQuizMode(false);
-            }
-          }}
-          onClose={() => setModal(null)}
-        />
+        <Suspense fallback={null}>
+          <ChapterDialog
+            mode={modal.kind}
+            initialTitle={modal.kind === 'edit' ? modal.chapter.title : ''}
+            initialOrder={modal.kind === 'edit' ? modal.chapter.order : nextOrder}
+            initialContent={modal.kind === 'edit' ? modal.chapter.content_delta : null}
+            renderEditor={renderEditor}
+            bookId={book.id}
+            chapterId={modal.kind === 'edit' ? modal.chapter.id : null}
+            onSave={async (chapter) => {
+              if (modal.kind === 'edit') {
+                await onUpdateChapter(modal.chapter.id, chapter);
+              } else {
+                const created = await onCreateChapter(chapter);
+                setRequestedChapterId(created.id);
+                setQuizMode(false);
+              }
+            }}
+            onClose={() => setModal(null)}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={modal?.kind === 'delete'}

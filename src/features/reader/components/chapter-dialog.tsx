@@ -16,6 +16,7 @@ import { type ChapterDraft, chapterDraftKey, deleteChapterDraft, readChapterDraf
 import { useDraftOffer } from '../../../lib/use-draft-offer';
 import { chapterSaveErrorMessage } from '../messages';
 import type { ChapterContentHandle, ChapterSave, RenderChapterEditor } from '../types';
+import { DraftOfferAlert } from '../../../components/draft-offer-alert';
 
 export interface ChapterDialogProps {
   mode: 'add' | 'edit';
@@ -35,8 +36,6 @@ export const DRAFT_DELAY_MS = 500;
 
 export const DRAFT_TEXTS = {
   offer: (when: string) => `You have an unsaved draft of this chapter from ${when}.`,
-  restore: 'Restore draft',
-  discard: 'Discard',
   leaveTitle: 'Leave without saving?',
   leaveMessage: 'This chapter has changes that are not saved. Your draft stays on this device: open the chapter again to restore it.',
   leave: 'Leave',
@@ -236,29 +235,11 @@ export function ChapterDialog({
           <DialogContent dividers>
             <Stack spacing={2.5}>
               {offer && (
-                <Alert
-                  severity="info"
-                  role="status"
-                  action={
-                    <Stack direction="row" spacing={1}>
-                      <Button color="inherit" size="small" variant="outlined" onClick={restoreDraft}>
-                        {DRAFT_TEXTS.restore}
-                      </Button>
-                      <Button color="inherit" size="small" onClick={discardDraft}>
-                        {DRAFT_TEXTS.discard}
-                      </Button>
-                    </Stack>
-                  }
-                  sx={{
-                    flexWrap: 'wrap',
-                    '& .MuiAlert-action': {
-                      ml: { xs: 0, sm: 'auto' },
-                      pl: { xs: 0, sm: 2 },
-                    },
-                  }}
-                >
-                  {DRAFT_TEXTS.offer(new Date(offer.updatedAt).toLocaleString())}
-                </Alert>
+                <DraftOfferAlert
+                  message={DRAFT_TEXTS.offer(new Date(offer.updatedAt).toLocaleString())}
+                  onRestore={restoreDraft}
+                  onDiscard={discardDraft}
+                />
               )}
               {saveError && <Alert severity="error">{saveError}</Alert>}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

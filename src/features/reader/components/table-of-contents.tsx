@@ -7,6 +7,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -54,28 +55,32 @@ export function TableOfContents(props: TableOfContentsProps) {
       <List dense disablePadding>
         {chapters.map((chapter, index) => {
           const selected = !quizMode && chapter.id === selectedChapterId;
+          // Each entry is a list item holding its button: a <ul> holds only <li>s.
           return (
-            <ListItemButton
-              key={chapter.id}
-              selected={selected}
-              aria-current={selected ? 'true' : undefined}
-              onClick={() => props.onSelectChapter(chapter.id)}
-              sx={{ borderRadius: 1, py: 1, alignItems: 'flex-start' }}
-            >
-              <Box component="span" aria-hidden sx={{ minWidth: 28, color: 'text.secondary', fontVariantNumeric: 'tabular-nums', pt: '2px' }}>
-                {index + 1}.
-              </Box>
-              <ListItemText primary={chapter.title} slotProps={{ primary: { sx: { fontSize: '0.975rem', fontWeight: selected ? 700 : 500 } } }} />
-            </ListItemButton>
+            <ListItem key={chapter.id} disablePadding>
+              <ListItemButton
+                selected={selected}
+                aria-current={selected ? 'true' : undefined}
+                onClick={() => props.onSelectChapter(chapter.id)}
+                sx={{ borderRadius: 1, py: 1, alignItems: 'flex-start' }}
+              >
+                <Box component="span" aria-hidden sx={{ minWidth: 28, color: 'text.secondary', fontVariantNumeric: 'tabular-nums', pt: '2px' }}>
+                  {index + 1}.
+                </Box>
+                <ListItemText primary={chapter.title} slotProps={{ primary: { sx: { fontSize: '0.975rem', fontWeight: selected ? 700 : 500 } } }} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
         {hasQuiz && (
-          <ListItemButton selected={quizMode} aria-current={quizMode ? 'true' : undefined} onClick={props.onTakeQuiz} sx={{ borderRadius: 1, mt: 0.5 }}>
-            <ListItemIcon sx={{ minWidth: 32 }}>
-              <QuizOutlined fontSize="small" color="primary" />
-            </ListItemIcon>
-            <ListItemText primary="Take the Quiz" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-          </ListItemButton>
+          <ListItem disablePadding sx={{ mt: 0.5 }}>
+            <ListItemButton selected={quizMode} aria-current={quizMode ? 'true' : undefined} onClick={props.onTakeQuiz} sx={{ borderRadius: 1 }}>
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                <QuizOutlined fontSize="small" color="primary" />
+              </ListItemIcon>
+              <ListItemText primary="Take the Quiz" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+            </ListItemButton>
+          </ListItem>
         )}
       </List>
     </nav>
@@ -86,13 +91,15 @@ export function TableOfContents(props: TableOfContentsProps) {
       <Accordion
         expanded={expanded}
         onChange={(_event, value) => onExpandedChange(value)}
-        slotProps={{ transition: { onExited: props.onCollapsed } }}
+        // The summary's own heading is the list's heading: an h2 like the chapter's title after
+        // the book's h1 (MUI wraps the summary in an h3 by default, a skipped level).
+        slotProps={{ heading: { component: 'h2' }, transition: { onExited: props.onCollapsed } }}
         disableGutters
         variant="outlined"
         sx={{ borderRadius: 1 }}
       >
         <AccordionSummary expandIcon={<ExpandMore />} aria-controls="toc-panel" id="toc-summary">
-          <Typography id={HEADING_ID} component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
+          <Typography id={HEADING_ID} component="span" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
             Table of Contents
           </Typography>
         </AccordionSummary>

@@ -14,10 +14,15 @@ export interface NearViewportProps {
  */
 export function NearViewport({ minHeight, children }: NearViewportProps) {
   const placeholder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Starts as the placeholder everywhere, the prerendered page included, so hydration matches.
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = placeholder.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setNear(true);
     }, { rootMargin: '100% 0px' });

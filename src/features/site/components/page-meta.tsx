@@ -1,5 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { institute } from '../../../content/institute';
 
 export interface PageMetaProps {
   /** The page's own title; the institute's name is added by the caller. */
@@ -21,20 +22,35 @@ function headElement<T extends HTMLElement>(selector: string, create: () => T): 
 /**
  * The page's title, meta description and canonical address (this page's path on this
  * origin). index.html carries the site's description for the first response; each public
- * page replaces it with its own, and puts it back when it closes.
+ * page replaces it with its own, and puts the site's back (and removes the canonical address)
+ * when it closes — also on a prerendered page, whose HTML carries its own.
  */
 export function PageMeta({ title, description }: PageMetaProps) {
   const { pathname } = useLocation();
   useEffect(() => {
     const meta = headElement('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }));
     const canonical = headElement('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }));
-    const previous = { description: meta.content, canonical: canonical.href };
     meta.content = description;
     canonical.href = new URL(pathname, window.location.origin).href;
+    // Leaving for a page without PageMeta (/login, the signed-in area): the site's description,
+    // and no canonical address (a prerendered page's own would name another page).
     return () => {
-      meta.content = previous.description;
-      canonical.href = previous.canonical;
+      meta.content = institute.description;
+      canonical.remove();
     };
   }, [description, pathname]);
-  return <title>{title}</title>;
+  return (
+    <>
+      <title>{title}</title>
+      {/* The build's prerender (src/entry-prerender.tsx) puts these in the page's <head>, so a
+          crawler or a phone without the script reads them; in the browser the effect above keeps
+          them (and makes the canonical address absolute). */}
+      {import.meta.env.SSR && (
+        <>
+          <meta name="description" content={description} />
+          <link rel="canonical" href={pathname} />
+        </>
+      )}
+    </>
+  );
 }

@@ -27,7 +27,8 @@ export function Testimonials({ testimonials, intervalMs }: TestimonialsProps) {
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  // Not noSsr: the prerendered page (and its hydration) starts from "no preference", then follows the device.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const paused = userPaused ?? reducedMotion;
   const rotating = !paused && !hovered && !focused && testimonials.length > 1;
   const count = testimonials.length;

@@ -263,6 +263,34 @@ describe('session check (GET /accounts/profile/)', () => {
   });
 });
 
+describe('reusing a check that has just ended', () => {
+  it('answers from a check of the same session within the window; a fresh check, an older one or a new sign-in asks again', async () => {
+    signIn(makeUser(), 'refresh-a');
+    api.on('GET', '/accounts/profile/', { status: 200, data: { id: 7, ...makeUser() } });
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    await expect(store.checkSession()).resolves.toBe('authenticated');
+    expect(store.recentSessionCheck(10_000)).toBe('authenticated');
+
+    now.mockReturnValue(1_009_000);
+    await expect(store.checkSession({ reuseWithinMs: 10_000 })).resolves.toBe('authenticated');
+    expect(api.callsTo('/accounts/profile/')).toHaveLength(1);
+    // Without the option the check is always sent (the area's recheck when the browser comes online).
+    await store.checkSession();
+    expect(api.callsTo('/accounts/profile/')).toHaveLength(2);
+
+    now.mockReturnValue(1_020_000);
+    expect(store.recentSessionCheck(10_000)).toBeNull();
+    await store.checkSession({ reuseWithinMs: 10_000 });
+    expect(api.callsTo('/accounts/profile/')).toHaveLength(3);
+
+    // Another session (signed out and in again): its check is its own.
+    signIn(makeUser(), 'refresh-b');
+    expect(store.recentSessionCheck(10_000)).toBeNull();
+    await store.checkSession({ reuseWithinMs: 10_000 });
+    expect(api.callsTo('/accounts/profile/')).toHaveLength(4);
+  });
+});
+
 describe('clearError', () => {
   it('clears the error and resets loading', async () => {
     api.on('POST', '/accounts/login/', { status: 401, data: { detail: 'No active account found with the given credentials' } });

@@ -64,6 +64,49 @@ describe('protected-route wrapper', () => {
     expect(api.callsTo('/accounts/profile/')).toHaveLength(1);
   });
 
+  it("starts the check beside the page's data and sends it once, when it answers first or last", async () => {
+    signIn();
+    const held = { profile: [] as (() => void)[], books: [] as (() => void)[] };
+    // (waitFor would wait inside the act() that renderApp holds open until the route has loaded.)
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(done()).toBe(true);
+    };
+    const hold = <T,>(queue: (() => void)[], answer: T) => async () => {
+      await new Promise<void>((resolve) => queue.push(resolve));
+      return answer;
+    };
+    api.on('GET', '/accounts/profile/', hold(held.profile, profileOf()));
+    api.on('GET', '/books/books/', hold(held.books, { status: 200, data: [] }));
+
+    // The session answers before the list: the page shows once the list arrives, on that one check.
+    const opening = renderApp('/books');
+    // Both requests are out together: the check does not wait for the page's data.
+    await until(() => api.callsTo('/books/books/').length === 1);
+    await until(() => api.callsTo('/accounts/profile/').length === 1);
+    held.profile.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    held.books.shift()!();
+    const first = await opening;
+    expect(await screen.findByText("You haven't created any books yet.")).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(api.callsTo('/accounts/profile/')).toHaveLength(1);
+    first.unmount();
+    held.books.splice(0).forEach((release) => release()); // the list's refetch on mount
+
+    // The list answers first: 'Loading...' until the check that is under way answers; still one request.
+    api.calls.length = 0;
+    const reopening = renderApp('/books');
+    await until(() => api.callsTo('/accounts/profile/').length === 1);
+    await until(() => api.callsTo('/books/books/').length === 1);
+    held.books.splice(0).forEach((release) => release());
+    await reopening;
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    held.profile.shift()!();
+    expect(await screen.findByText("You haven't created any books yet.")).toBeInTheDocument();
+    expect(api.callsTo('/accounts/profile/')).toHaveLength(1);
+  });
+
   it('checks once per visit of the protected area, not on every protected page', async () => {
     signIn();
     api.on('GET', '/accounts/profile/', profileOf());

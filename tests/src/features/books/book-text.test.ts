@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { byline, createBookErrorMessage, describeBook, DESCRIPTION_PREVIEW_LENGTH } from '../../../../src/features/books/book-text';
 import { ApiError } from '../../../../src/lib/api-error';
 
@@ -27,6 +27,36 @@ describe('the card description (SPEC §2, §9)', () => {
     expect(describeBook(emoji)).toBe(`${'y'.repeat(99)}🩺...`);
     const hindi = 'नि'.repeat(101);
     expect(describeBook(hindi)).toBe(`${'नि'.repeat(100)}...`);
+    // A doctor emoji (woman, joiner, staff of Aesculapius, variation selector), a flag (two
+    // letters) and a syllable with a virama, each straddling the 100th character.
+    const doctor = '\u{1F469}\u200D\u2695\uFE0F';
+    expect(describeBook(`${'y'.repeat(99)}${doctor}${doctor}`)).toBe(`${'y'.repeat(99)}${doctor}...`);
+    expect(describeBook(`${'y'.repeat(99)}🇮🇳🇮🇳`)).toBe(`${'y'.repeat(99)}🇮🇳...`);
+    expect(describeBook(`${'y'.repeat(99)}क्ष and more`)).toBe(`${'y'.repeat(99)}क्ष...`);
+  });
+
+  it('builds no Intl.Segmenter (50 ms on a phone) for a text whose code points are its characters', async () => {
+    vi.resetModules();
+    const Real = Intl.Segmenter;
+    let built = 0;
+    const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+    intl.Segmenter = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        built += 1;
+      }
+    };
+    try {
+      const { describeBook: describeFresh } = await import('../../../../src/features/books/book-text');
+      const text = `Port placement — the “baseball diamond”, 5–10 cm apart; 🩺 checklists for résidents. ${'More text. '.repeat(10)}`;
+      expect(describeFresh(text)).toBe(`${Array.from(text).slice(0, 100).join('')}...`);
+      expect(built).toBe(0);
+      // Control: a text with a combining mark does build one.
+      expect(describeFresh('नि'.repeat(101))).toBe(`${'नि'.repeat(100)}...`);
+      expect(built).toBe(1);
+    } finally {
+      intl.Segmenter = Real;
+    }
   });
 });
 

@@ -48,6 +48,29 @@ describe('Books list', () => {
     expect(suturing.getByText('Chapters: 0')).toBeInTheDocument();
   });
 
+  it("preloads the first card's cover with the loaded list, as the same file the card then shows, and fetches it first", async () => {
+    signInAs(api, LEARNER);
+    api.on('GET', '/books/books/', page([
+      makeBook({ id: 3, title: 'Hernia Repair', cover_image_url: '/media/images/2026-01/hernia.png' }),
+      makeBook({ id: 4, title: 'Suturing', cover_image_url: '/media/images/2026-01/suturing.png' }),
+    ]));
+    await openBooks();
+
+    // One preload, for the first cover only, asking for what its image asks for (srcset and sizes),
+    // so the browser downloads the file once.
+    const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].filter((link) =>
+      /hernia|suturing/.test(link.getAttribute('imagesrcset') ?? ''),
+    );
+    expect(preloads).toHaveLength(1);
+    const first = within(card('Hernia Repair')).getByRole('img', { name: 'Cover of Hernia Repair' });
+    expect(first.getAttribute('srcset')).toContain('/media/images/2026-01/hernia.png?w=480 480w');
+    expect(preloads[0]).toHaveAttribute('imagesrcset', first.getAttribute('srcset'));
+    expect(preloads[0]).toHaveAttribute('imagesizes', first.getAttribute('sizes'));
+    expect(preloads[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(within(card('Suturing')).getByRole('img', { name: 'Cover of Suturing' })).not.toHaveAttribute('fetchpriority');
+  });
+
   it('gives readers no Create New Book or Delete', async () => {
     signInAs(api, LEARNER);
     api.on('GET', '/books/books/', page([makeBook()]));

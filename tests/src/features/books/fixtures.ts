@@ -2,6 +2,7 @@
 import type { Book, Chapter } from '../../../../src/features/books/api/types';
 import type { SessionUser } from '../../../../src/lib/session';
 import { type FakeApi, makeUser, signIn } from '../../../helpers/fake-api';
+import { lexicalDocument, textParagraph } from '../../../helpers/lexical-doc';
 
 export const SUPERUSER = makeUser({ user_id: 1, email: 'director@institute.example', is_superuser: true, is_staff: true });
 export const FACULTY = makeUser({ user_id: 2, email: 'faculty@institute.example', is_staff: true });
@@ -25,27 +26,7 @@ export function makeBook(overrides: Partial<Book> = {}): Book {
 
 /** A one-paragraph Lexical document. */
 export function lexicalText(text: string) {
-  return {
-    root: {
-      type: 'root',
-      version: 1,
-      direction: null,
-      format: '',
-      indent: 0,
-      children: [
-        {
-          type: 'paragraph',
-          version: 1,
-          direction: null,
-          format: '',
-          indent: 0,
-          textFormat: 0,
-          textStyle: '',
-          children: [{ type: 'text', version: 1, text, format: 0, style: '', mode: 'normal', detail: 0 }],
-        },
-      ],
-    },
-  };
+  return lexicalDocument(textParagraph(text));
 }
 
 export function makeChapter(overrides: Partial<Chapter> = {}): Chapter {

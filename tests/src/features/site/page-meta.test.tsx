@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { institute } from '../../../../src/content/institute';
 import { renderApp } from '../../../helpers/render-app';
 
 const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
@@ -31,6 +32,20 @@ describe('search-result basics of the public pages', () => {
       expect(router.state.location.pathname).toBe(path);
       unmount();
     }
+  });
+
+  it("puts the site's description back and drops the canonical address on a page without its own, even after a prerendered page", async () => {
+    // A prerendered page's HTML carries its own description and canonical address.
+    document.head.querySelector('meta[name="description"]')?.remove();
+    document.head.append(Object.assign(document.createElement('meta'), { name: 'description', content: 'Hands-on laparoscopic surgery courses.' }));
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'canonical', href: '/training-programs' }));
+    const { router } = await renderApp('/training-programs');
+    await screen.findByRole('heading', { level: 1, name: 'Training Programs' });
+    await waitFor(() => expect(canonical()).toBe(`${window.location.origin}/training-programs`));
+    await router.navigate({ to: '/login' });
+    await screen.findByRole('heading', { level: 1, name: /login/i });
+    await waitFor(() => expect(description()).toBe(institute.description));
+    expect(canonical()).toBeUndefined();
   });
 
   it('summarises a news post from its own text', async () => {

@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+
+type IdleWindow = Window & {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+};
+
+// Once the app has painted and gone idle, later screens show their extras at once.
+let settled = false;
+
+/** True once the page has painted and the browser has been idle (at most `timeout` ms after the paint). */
+function useAfterFirstPaint(timeout = 1500): boolean {
+  const [ready, setReady] = useState(settled);
+  useEffect(() => {
+    if (ready) return;
+    const idleWindow = window as IdleWindow;
+    let idle: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      settled = true;
+      setReady(true);
+    };
+    // The frame after this commit has painted by the time the next animation frame runs.
+    const frame = requestAnimationFrame(() => {
+      if (idleWindow.requestIdleCallback) idle = idleWindow.requestIdleCallback(done, { timeout });
+      else timer = setTimeout(done, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (idle !== undefined) idleWindow.cancelIdleCallback?.(idle);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [ready, timeout]);
+  return ready;
+}
+
+/**
+ * Shows `children` (typically lazy components: the download control, quiz notices) only after
+ * the page's own content has painted, so their code and IndexedDB reads do not compete with
+ * the list or the chapter text on a slow phone. `minHeight` keeps their place meanwhile, so
+ * nothing below moves when they appear.
+ */
+export function AfterFirstPaint({ children, minHeight }: { children: ReactNode; minHeight?: number }) {
+  const ready = useAfterFirstPaint();
+  const content = ready ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return minHeight === undefined ? content : <Box sx={{ minHeight }}>{content}</Box>;
+}
