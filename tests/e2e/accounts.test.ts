@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, goOffline, goOnline, launchApp, waitForApp, waitForServiceWorker } from '../helpers/browser';
+import { type AppBrowser, clickLogout, goOffline, goOnline, launchApp, waitForApp, waitForServiceWorker } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
 
 const baseURL = inject('baseURL');
@@ -78,16 +78,6 @@ async function expectCardMessage(page: Page, role: 'status' | 'alert', text: str
   await expect.poll(() => membersCard(page).getByRole(role).first().textContent(), { timeout: 10_000 }).toBe(text);
 }
 
-/** Logout from the bar: inline on wide screens, in the account menu below xl. */
-async function clickLogout(page: Page) {
-  const inline = page.getByRole('banner').getByRole('button', { name: 'Logout' });
-  const menuButton = page.getByRole('banner').getByRole('button', { name: /^Account menu/ });
-  // The signed-in part of the bar loads on its own: wait for whichever form this width shows.
-  await inline.or(menuButton).first().waitFor();
-  if (await inline.isVisible()) return inline.click();
-  await menuButton.click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
-}
 
 /** A tab of the shared browser, signed out first (the tests share the profile's localStorage). */
 async function signedOutPage(app: AppBrowser, pathname: string): Promise<Page> {

@@ -147,8 +147,13 @@ describe('books list and Create Book (superuser)', () => {
 
     await page.unroute(`**/api/books/books/${id}/`);
     await target.getByRole('button', { name: `Delete ${title}` }).click();
-    await page.getByRole('dialog', { name: 'Delete book' }).getByRole('button', { name: 'Delete' }).click();
+    const confirmAgain = page.getByRole('dialog', { name: 'Delete book' });
+    await confirmAgain.getByRole('button', { name: 'Delete' }).click();
+    // While the dialog is open the list behind it is aria-hidden, so the card's role locator
+    // matches nothing then: wait for the dialog to close (the request settled) before the card.
+    await confirmAgain.waitFor({ state: 'hidden' });
     await target.waitFor({ state: 'detached' });
+    expect(await page.getByText(title).count()).toBe(0);
     expect((await api(baseURL, director, 'GET', `/books/books/${id}/`)).status).toBe(404);
     await page.close();
   });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, goOffline, goOnline, launchApp, recordScriptRequests, waitForApp, waitForServiceWorker } from '../helpers/browser';
+import { type AppBrowser, clickLogout, goOffline, goOnline, launchApp, recordScriptRequests, waitForApp, waitForServiceWorker } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
 import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER, minimalMp4, signInContext } from './book-helpers';
 import { chapterImageLoaded, createOfflineBook, downloadFromReader, eventually, myScores, type OfflineBookFixture, queueAttemptInPage, takeQuiz } from './offline-helpers';
@@ -84,13 +84,6 @@ async function closeAppPage(app: AppBrowser, page: Page, base: string, registrat
   };
 }
 
-/** Logout from the bar: inline on wide screens, in the account menu otherwise. */
-async function clickLogout(page: Page) {
-  const inline = page.getByRole('banner').getByRole('button', { name: 'Logout' });
-  if (await inline.isVisible()) return inline.click();
-  await page.getByRole('banner').getByRole('button', { name: /^Account/ }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
-}
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 

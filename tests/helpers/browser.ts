@@ -180,3 +180,17 @@ export async function reloadAcceptingDialogs(page: Page): Promise<string[]> {
   await waitForApp(page);
   return dialogs;
 }
+
+/**
+ * Logout from the bar: inline on wide screens, in the account menu on narrower ones. The
+ * signed-in part of the bar renders once the session is read: wait for whichever form this
+ * width shows before choosing.
+ */
+export async function clickLogout(page: Page): Promise<void> {
+  const inline = page.getByRole('banner').getByRole('button', { name: 'Logout' });
+  const menuButton = page.getByRole('banner').getByRole('button', { name: /^Account menu/ });
+  await inline.or(menuButton).first().waitFor();
+  if (await inline.isVisible()) return inline.click();
+  await menuButton.click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
+}
