@@ -5,6 +5,7 @@ import { indexes } from './migrations/002-indexes';
 import { passwordResets } from './migrations/003-password-resets';
 import { contentState } from './migrations/004-content-state';
 import { scoreCounts } from './migrations/005-score-counts';
+import { accountState } from './migrations/006-account-state';
 
 /** Every migration, in order. Each one is written once and runs on both engines. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '003-password-resets': passwordResets(db.dialect),
     '004-content-state': contentState(db.dialect),
     '005-score-counts': scoreCounts(db.dialect),
+    '006-account-state': accountState(db.dialect),
   };
 }
 

@@ -106,6 +106,12 @@ export interface ContentStateTable {
   book_count: number;
 }
 
+/** One row (id 1) kept by triggers: see migrations/006-account-state.ts. */
+export interface AccountStateTable {
+  id: number;
+  version: number;
+}
+
 /** Each user's number of score records, kept by triggers: see migrations/005-score-counts.ts. */
 export interface UserScoreCountsTable {
   user_id: number;
@@ -134,6 +140,7 @@ export interface Database {
   quiz_scores: QuizScoresTable;
   media_files: MediaFilesTable;
   content_state: ContentStateTable;
+  account_state: AccountStateTable;
   user_score_counts: UserScoreCountsTable;
 }
 

@@ -1,12 +1,13 @@
 /**
- * Answers built from book content (a page of the books list, a book with its quiz, a page of
- * chapters), kept while the content is unchanged. The content's version is a row that
- * database triggers raise in the same transaction as every write to books, chapters, quizzes
- * and quiz versions, whoever writes (migrations/004-content-state.ts); each request reads it
- * in the same query as its user. An entry is used only by a request that read the very
- * version the entry was loaded under, and it was loaded after that version was read, so it
- * is never older than what the request would have read itself: on one instance or several,
- * a write is seen by the next request that starts after its commit.
+ * Values read from the database, kept while what they were read from is unchanged: answers
+ * built from book content (a page of the books list, a book with its quiz, a page of chapters)
+ * under the content version (migrations/004-content-state.ts), and request users under the
+ * accounts version (migrations/006-account-state.ts). Each version is a row that database
+ * triggers raise in the same transaction as every write to its tables, whoever writes; each
+ * request reads both in one query before anything else. An entry is used only by a request
+ * that read the very version the entry was loaded under, and it was loaded after that version
+ * was read, so it is never older than what the request would have read itself: on one
+ * instance or several, a write is seen by the next request that starts after its commit.
  * Requests that carry no version (transactions, calls outside a request) always load.
  */
 export class ContentCache<K, V> {

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { normalizeEmail, type SessionUser } from '../../src/contract/session';
 import type { Database, NewUser, User } from '../db/schema';
 import { nowIso } from '../lib/time';
+import { ContentCache } from './content-cache';
 import { PreparedQuery } from './prepared';
 
 /** The user as the API sees them right now: account plus organization and role. */
@@ -16,12 +17,19 @@ export interface AccountUser extends SessionUser {
 export class UsersRepository {
   /** Every authenticated request's one query: primary key, unique membership, primary key. */
   private readonly sessionUserQuery = new PreparedQuery(1, (id: number) => this.accountQuery().where('u.id', '=', id));
-  /** The session user with the content version (migrations/004-content-state.ts), read in the same query. */
-  private readonly requestUserQuery = new PreparedQuery(1, (id: number) =>
-    this.accountQuery()
-      .select((eb) => eb.selectFrom('content_state').select('version').where('id', '=', sql.lit(1)).as('content_version'))
-      .where('u.id', '=', id),
+  /** The versions of the book content and of the accounts (migrations 004 and 006): two key lookups, one query. */
+  private readonly stateQuery = new PreparedQuery(0, () =>
+    this.db
+      .selectFrom(['content_state as c', 'account_state as a'])
+      .select(['c.version as content_version', 'a.version as account_version'])
+      .where('c.id', '=', sql.lit(1))
+      .where('a.id', '=', sql.lit(1)),
   );
+  /**
+   * Session users as `sessionUser` read them, by id, kept while the accounts version they were
+   * read under is current (any write to users, memberships or organizations raises it).
+   */
+  private readonly requestUsers = new ContentCache<number, AccountUser | undefined>(10_000);
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -100,13 +108,22 @@ export class UsersRepository {
   }
 
   /**
-   * What a request needs first, in one query: its user as `sessionUser` reads them (fresh, every
-   * request) and the version of the book content at that moment, which says whether answers
-   * built from the content earlier can be reused (repositories/content-cache.ts).
+   * What a request needs first: the version of the book content at that moment, which says
+   * whether answers built from the content earlier can be reused (repositories/content-cache.ts),
+   * and its user as `sessionUser` reads them. The user is read again only when an account,
+   * membership or organization has been written since it was last read (by anyone: the version
+   * is raised by triggers in the writer's transaction), so a request never sees a user older
+   * than the database held when it started.
    */
   async requestUser(id: number): Promise<{ user: AccountUser; contentVersion: number | null } | undefined> {
-    const row = await this.requestUserQuery.executeTakeFirst(this.db, id);
-    return row ? { user: UsersRepository.toAccount(row), contentVersion: row.content_version == null ? null : Number(row.content_version) } : undefined;
+    const state = await this.stateQuery.executeTakeFirst(this.db);
+    const contentVersion = state ? Number(state.content_version) : null;
+    const user = await this.requestUsers.get(id, state ? Number(state.account_version) : null, async () => {
+      // Shared by the requests that follow: frozen, so none can change it for the others.
+      const found = await this.sessionUser(id);
+      return found && Object.freeze(found);
+    });
+    return user ? { user, contentVersion } : undefined;
   }
 
   /** Login's one lookup: the account with its password hash, by email. */
