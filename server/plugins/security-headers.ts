@@ -5,6 +5,7 @@
  * answer has nonces or options of its own, so the headers are the same for every one: helmet
  * itself works them out once, at start, on a probe request, and each answer gets that list.
  * Set on the raw response as helmet does, so answers written by streams carry them too.
+ * API answers get the few of them that mean something for JSON (API_HEADER_NAMES).
  */
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -28,12 +29,27 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[str
   }
 }
 
+/**
+ * What an API answer (JSON, never rendered as a page) needs of them, after OWASP's REST
+ * Security Cheat Sheet: a policy that lets nothing load or frame it, nosniff, HSTS, no
+ * cross-origin reads, no referrer. The page-only ones (the site's CSP, COOP, Origin-Agent-Cluster,
+ * the legacy IE and Flash headers) are left off: half the headers, 600 bytes less on every call.
+ */
+const API_HEADER_NAMES = new Set(['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy']);
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 async function securityHeadersPlugin(app: FastifyInstance, options: { helmet: FastifyHelmetOptions; extra: Record<string, string> }) {
   const headers = [...(await helmetHeaders(options.helmet)), ...Object.entries(options.extra)];
   if (!headers.some(([name]) => name === 'content-security-policy')) throw new Error('helmet set no Content-Security-Policy');
-  app.addHook('onRequest', (_request, reply, done) => {
+  const apiHeaders: [string, string][] = [
+    ...headers.filter(([name]) => API_HEADER_NAMES.has(name) || name in options.extra),
+    ['content-security-policy', API_CONTENT_SECURITY_POLICY],
+    ['x-frame-options', 'DENY'],
+  ];
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
+    const url = request.url;
+    for (const [name, value] of url === '/api' || url.startsWith('/api/') ? apiHeaders : headers) raw.setHeader(name, value);
     done();
   });
 }

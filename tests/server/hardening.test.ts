@@ -160,6 +160,24 @@ describe('hole 8: oversized bodies and headers', () => {
     const login = await call(t, 'POST', '/api/accounts/login/', { body: { email: 'su@x.example', password: 'wrong-password' } });
     expect(login.headers['cache-control']).toBe('no-store');
   });
+
+  it('sends API answers the headers that protect JSON, and none of the page-only ones', async () => {
+    for (const [url, token] of [
+      ['/api/books/books/', su],
+      ['/api/health/', undefined],
+      ['/api/nothing/', su],
+    ] as const) {
+      const res = await call(t, 'GET', url, { token });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-dns-prefetch-control'])
+        expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+    }
+  });
 });
 
 describe('a database that does not answer', () => {
