@@ -83,6 +83,7 @@ describe('hot queries read indexes, not whole tables', () => {
 
   const cases: [string, (repos: Repositories) => Promise<unknown>][] = [
     ['the session user (every request)', (r) => r.users.sessionUser(ids.user)],
+    ['the content and accounts versions, then the user (every request)', (r) => r.users.requestUser(ids.user)],
     ['login by email', (r) => r.users.findForLogin('plans@x.example')],
     ['a user by email', (r) => r.users.findByEmail('plans@x.example')],
     ['the books list, a later page', (r) => r.books.list(page)],
