@@ -266,8 +266,7 @@ describe('a downloaded book offline', () => {
     await reloadApp(page, '/dashboard');
     await clickLogout(page);
     await page.waitForURL((url) => url.pathname === '/');
-    // The app leaves the protected page first and ends the session once / has loaded: a new
-    // page opened before that would still be signed in (and /login would send it on).
+    // Signed out for the service worker too (its copy of the session, written asynchronously).
     await eventually(() => mirroredAccessToken(page)).toBeNull();
     await page.goto('/login');
     await waitForApp(page);

@@ -8,9 +8,15 @@ import { redirect } from '@tanstack/react-router';
 import { authStore } from './auth-store';
 import { preloadSignedInNavbarAccount } from './components/navbar-session-slot';
 
-/** Protected area: without a stored access token there is nothing to check, go to /login (replacing history). */
+/** True while a Logout in this tab takes the user to / (use-logout): the protected screens left meanwhile go there too. */
+let leavingAfterLogout = false;
+export function setLeavingAfterLogout(leaving: boolean): void {
+  leavingAfterLogout = leaving;
+}
+
+/** Protected area: without a stored access token there is nothing to check, go to /login (replacing history), or to / right after a Logout. */
 export function requireAccessToken(): void {
-  if (!authStore.getState().accessToken) throw redirect({ to: '/login', replace: true });
+  if (!authStore.getState().accessToken) throw redirect({ to: leavingAfterLogout ? '/' : '/login', replace: true });
 }
 
 /**

@@ -8,16 +8,26 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { authStore } from './auth-store';
 import { pendingScoreCount } from './pending-scores';
+import { setLeavingAfterLogout } from './route-guards';
 
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  /** Signs out now: leaves the protected screens first (so they do not bounce to /login), then ends the session and forgets cached data. */
+  /**
+   * Signs out now: the session ends on this device at once (on a shared ward device the next
+   * person must not find it alive while / loads), the protected screens go to / rather than
+   * /login meanwhile, and cached data is forgotten once they are left.
+   */
   const logout = useCallback(async () => {
     authStore.setLogoutQuestion(null);
-    await navigate({ to: '/' });
+    setLeavingAfterLogout(true);
     const serverTold = authStore.logout(); // clears this device's session synchronously
+    try {
+      await navigate({ to: '/' });
+    } finally {
+      setLeavingAfterLogout(false);
+    }
     queryClient.clear();
     await serverTold;
   }, [navigate, queryClient]);

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../../src/features/auth/auth-store';
 import { countPendingScoresWith } from '../../../../src/features/auth/pending-scores';
+import { setLeavingAfterLogout } from '../../../../src/features/auth/route-guards';
 import { apiClient } from '../../../../src/lib/api-client';
 import { getAccessToken, getRefreshToken, getStoredUser } from '../../../../src/lib/session';
 import { FakeApi, fakeAccessToken, type FakeResponse, makeUser, signIn } from '../../../helpers/fake-api';
@@ -247,6 +248,29 @@ describe('navbar when signed in', () => {
     expect(localStorage.length).toBe(0);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('ends the session at the click, while / is still loading, and the protected page goes to / rather than /login', async () => {
+    signIn(makeUser(), 'refresh-to-end');
+    api.on('GET', '/accounts/profile/', profileOf());
+    api.on('POST', '/accounts/logout/', { status: 200, data: { detail: 'Signed out.' } });
+    const { user, router } = await renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // The navigation to / does not finish (a slow network loading the home page's code).
+    const navigations: unknown[] = [];
+    vi.spyOn(router, 'navigate').mockImplementation((options) => {
+      navigations.push(options);
+      return new Promise<void>(() => undefined);
+    });
+    await logoutFromBar(user);
+    await waitFor(() => expect(navigations).toHaveLength(1));
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+    expect(getStoredUser()).toBeNull();
+    // The guard of the protected page, run again as the session ended, leaves for / itself.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The Logout's own navigation never finished here: end its 'leaving' state for the tests that follow.
+    setLeavingAfterLogout(false);
   });
 
   it('logs out even when the server cannot be reached', async () => {
