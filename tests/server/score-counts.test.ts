@@ -80,3 +80,17 @@ it('answers every page, near the start, the middle and the end, as a slice of on
   for (const n of [29, 30, 31, 45, 58, 60, 64, 65]) expect(await ids(`page=${n}&page_size=7`), `page ${n}`).toEqual(expected.slice((n - 1) * 7, n * 7));
   expect((await page(`page=${Math.ceil(total / 7) + 1}&page_size=7`)).status).toBe(404);
 });
+
+it('answers the same slices whichever page sizes came before (a query of its own per size on SQLite, then the shared one)', async () => {
+  const expected = (
+    await other.kysely.selectFrom('quiz_scores').select('id').where('user_id', '=', userId).orderBy('submitted_at', 'desc').orderBy('id', 'desc').execute()
+  ).map((r) => r.id);
+  // More sizes and offsets than are given queries of their own (PAGE_VARIANTS, 64), twice over.
+  for (const round of [1, 2])
+    for (let size = 1; size <= 70; size++) {
+      const pageNumber = (size % 3) + 1;
+      const { status, body } = await page(`page=${pageNumber}&page_size=${size}`);
+      expect(status, `round ${round}, size ${size}`).toBe(200);
+      expect(body!.results.map((r) => r.id), `round ${round}, size ${size}`).toEqual(expected.slice((pageNumber - 1) * size, pageNumber * size));
+    }
+});
