@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { HttpError } from './lib/errors';
-import { OpenApiRegistry } from './lib/route';
+import { isApiUrl, OpenApiRegistry } from './lib/route';
 import { auth } from './plugins/auth';
 import { compression } from './plugins/compression';
 import { loginLimiter, type LoginLimits } from './plugins/login-limiter';
@@ -158,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, { throwFileSizeLimit: true });
   app.addHook('onSend', (request, reply, payload, done) => {
     // API answers are per user and may carry tokens: never kept by a browser or proxy cache.
-    if (request.url === '/api' || request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
   await app.register(loginLimiter, { limits: options.loginLimits });
@@ -187,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
+    const isApi = isApiUrl(url) || url.startsWith('/media/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && options.distDir && app.hasReplyDecorator('sendFile')) {
       // The SPA fallback: the client-side router owns every other path.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

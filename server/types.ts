@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
-    /** The book content's version read with the user (repositories/content-cache.ts); null without a signed-in user. */
+    /** The book content's version read with the user (repositories/versioned-cache.ts); null without a signed-in user. */
     contentVersion: number | null;
   }
 }

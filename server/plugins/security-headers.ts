@@ -10,6 +10,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiUrl } from '../lib/route';
 
 /** What the probe's answer carries that is not helmet's. */
 const NOT_HELMET = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
@@ -48,8 +49,7 @@ async function securityHeadersPlugin(app: FastifyInstance, options: { helmet: Fa
   ];
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
-    const url = request.url;
-    for (const [name, value] of url === '/api' || url.startsWith('/api/') ? apiHeaders : headers) raw.setHeader(name, value);
+    for (const [name, value] of isApiUrl(request.url) ? apiHeaders : headers) raw.setHeader(name, value);
     done();
   });
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
 import { JsonBody } from '../lib/json-body';
 import { JsonPage, type Page } from '../lib/pagination';
-import { ContentCache } from './content-cache';
+import { VersionedCache } from './versioned-cache';
 import { PreparedQuery } from './prepared';
 
 export interface BookRow {
@@ -81,9 +81,9 @@ export class BooksRepository {
   );
 
   /** Pages of the list as JSON, by page size and offset. */
-  private readonly pages = new ContentCache<string, JsonPage>(256);
+  private readonly pages = new VersionedCache<string, JsonPage>(256);
   /** Books as their detail answers them, by id; null when there is no such book. */
-  private readonly details = new ContentCache<number, JsonBody | null>(2048, (body) => body?.bytes.length ?? 0, 32 * 1024 * 1024);
+  private readonly details = new VersionedCache<number, JsonBody | null>(2048, (body) => body?.bytes.length ?? 0, 32 * 1024 * 1024);
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -110,7 +110,7 @@ export class BooksRepository {
 
   /**
    * A page of the list with its results as JSON text, as of content `version` (the request's,
-   * see content-cache.ts): kept and answered again until a book, chapter or quiz changes.
+   * see versioned-cache.ts): kept and answered again until a book, chapter or quiz changes.
    */
   listJson(page: Page, version: number | null): Promise<JsonPage> {
     return this.pages.get(`${page.size}:${page.offset}`, version, async () => {

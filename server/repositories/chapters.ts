@@ -3,7 +3,7 @@ import type { Chapter } from '../../src/contract/books';
 import type { Chapter as ChapterRow, Database } from '../db/schema';
 import { nowIso } from '../lib/time';
 import { JsonPage, type Page } from '../lib/pagination';
-import { ContentCache } from './content-cache';
+import { VersionedCache } from './versioned-cache';
 import { PreparedQuery } from './prepared';
 
 export interface ChapterInput {
@@ -24,7 +24,7 @@ export class ChaptersRepository {
   );
 
   /** Pages of chapters as JSON text, by book, page size and offset (chapter texts run to tens of KB: kept by bytes too). */
-  private readonly pages = new ContentCache<string, JsonPage>(512, (page) => page.results.length, 64 * 1024 * 1024);
+  private readonly pages = new VersionedCache<string, JsonPage>(512, (page) => page.results.length, 64 * 1024 * 1024);
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -43,7 +43,7 @@ export class ChaptersRepository {
     return { count: Number(counted?.count ?? 0), rows: rows.map(toChapterJson) };
   }
 
-  /** `listJson` with the results joined into one JSON array, as of content `version` (kept until the content changes, see content-cache.ts). */
+  /** `listJson` with the results joined into one JSON array, as of content `version` (kept until the content changes, see versioned-cache.ts). */
   pageJson(bookId: number, page: Page, version: number | null): Promise<JsonPage> {
     return this.pages.get(`${bookId}:${page.size}:${page.offset}`, version, async () => {
       const { count, rows } = await this.listJson(bookId, page);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { quizDataSchema, type QuizData } from '../../src/contract/quiz';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
-import { ContentCache } from './content-cache';
+import { VersionedCache } from './versioned-cache';
 import { PreparedQuery } from './prepared';
 import { inTransaction } from './transaction';
 
@@ -28,14 +28,14 @@ export class QuizzesRepository {
   );
 
   /** Quiz versions ready for grading, by quiz id and version asked for (`current`); undefined when there is none. */
-  private readonly gradings = new ContentCache<string, QuizForGrading | undefined>(1024);
+  private readonly gradings = new VersionedCache<string, QuizForGrading | undefined>(1024);
 
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
    * The quiz with the version an attempt was taken on (its current one when `version` is
    * undefined), its questions parsed: what grading needs, as of content `version` (kept until
-   * the content changes, see content-cache.ts). Undefined when there is no such quiz;
+   * the content changes, see versioned-cache.ts). Undefined when there is no such quiz;
    * `questions` null when the quiz has no such version.
    */
   forGrading(quizId: number, version: number | undefined, contentVersion: number | null): Promise<QuizForGrading | undefined> {

@@ -7,6 +7,8 @@ import { DEEP_PAGE_OFFSET } from './books';
 import { PreparedQuery } from './prepared';
 
 export type NewScore = Omit<QuizScore, 'id'>;
+/** A row of a page of my-scores: the record and the user's count. */
+type PageRow = QuizScore & { total: number | null };
 
 /** How many page sizes and offsets get a query of their own on SQLite (ScoresRepository.literalPages). */
 const PAGE_VARIANTS = 64;
@@ -33,7 +35,7 @@ export class ScoresRepository {
    * (in practice the first pages of the app's page size: a handful); past PAGE_VARIANTS kept,
    * the bound query serves. PostgreSQL keeps one named statement with parameters.
    */
-  private readonly literalPages = new Map<string, PreparedQuery<[number], Awaited<ReturnType<ScoresRepository['pageQuery']['executeTakeFirst']>> & object>>();
+  private readonly literalPages = new Map<string, PreparedQuery<[number], PageRow>>();
 
   private readonly writer?: GroupCommit;
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { normalizeEmail, type SessionUser } from '../../src/contract/session';
 import type { Database, NewUser, User } from '../db/schema';
 import { nowIso } from '../lib/time';
-import { ContentCache } from './content-cache';
+import { VersionedCache } from './versioned-cache';
 import { PreparedQuery } from './prepared';
 
 /** The user as the API sees them right now: account plus organization and role. */
@@ -29,7 +29,7 @@ export class UsersRepository {
    * Session users as `sessionUser` read them, by id, kept while the accounts version they were
    * read under is current (any write to users, memberships or organizations raises it).
    */
-  private readonly requestUsers = new ContentCache<number, AccountUser | undefined>(10_000);
+  private readonly requestUsers = new VersionedCache<number, AccountUser | undefined>(10_000);
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -109,7 +109,7 @@ export class UsersRepository {
 
   /**
    * What a request needs first: the version of the book content at that moment, which says
-   * whether answers built from the content earlier can be reused (repositories/content-cache.ts),
+   * whether answers built from the content earlier can be reused (repositories/versioned-cache.ts),
    * and its user as `sessionUser` reads them. The user is read again only when an account,
    * membership or organization has been written since it was last read (by anyone: the version
    * is raised by triggers in the writer's transaction), so a request never sees a user older

@@ -21,7 +21,7 @@ export interface Attempt {
   userId: number;
   quizId: number;
   submission: z.output<typeof scoreSubmissionSchema>;
-  /** The request's content version (repositories/content-cache.ts): the quiz is read again only when it changed. */
+  /** The request's content version (repositories/versioned-cache.ts): the quiz is read again only when it changed. */
   contentVersion?: number | null;
 }
 

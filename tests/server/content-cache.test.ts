@@ -1,6 +1,6 @@
 /**
  * Book answers (the list, a book with its quiz, a page of chapters) are kept between requests
- * while the content is unchanged (server/repositories/content-cache.ts). Every write must be
+ * while the content is unchanged (server/repositories/versioned-cache.ts). Every write must be
  * seen by the next request, whoever made it: here the writes come from a second connection to
  * the same database, as another instance behind the proxy or a command-line script would make
  * them, bypassing this app's repositories.

@@ -10,7 +10,7 @@ const CONTENT_TABLES = ['books', 'chapters', 'quizzes', 'quiz_versions'] as cons
  * - `version` goes up with every insert, update or delete of books, chapters, quizzes and quiz
  *   versions. Each request reads it together with its user (one query), and answers built from
  *   content are reused only while it has not changed since they were read
- *   (repositories/content-cache.ts): never stale, on one instance or several.
+ *   (repositories/versioned-cache.ts): never stale, on one instance or several.
  * - `book_count` is the exact number of books, so a page of the list is counted by a key lookup
  *   instead of `count(*)` over every book (4 ms at 10 000 books on PostgreSQL).
  */

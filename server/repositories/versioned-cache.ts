@@ -10,7 +10,7 @@
  * instance or several, a write is seen by the next request that starts after its commit.
  * Requests that carry no version (transactions, calls outside a request) always load.
  */
-export class ContentCache<K, V> {
+export class VersionedCache<K, V> {
   /** The newest version seen; entries belong to it. */
   private version = -1;
   private readonly entries = new Map<K, Promise<V>>();
