@@ -59,8 +59,9 @@ function precompress(): Plugin {
  * bundle is written, src/entry-prerender.tsx is built for Node, each public page is rendered with
  * it into the built index.html (its own <title>, description, canonical path and critical MUI
  * styles in <head>, the markup in #root), and written to `prerendered/<path>.html`. The server
- * sends that file for exactly that path (server/plugins/static.ts); every other path still gets
- * index.html, and main.tsx hydrates a prerendered page instead of rendering it again.
+ * sends that file for exactly that path (server/plugins/static.ts), and main.tsx hydrates a
+ * prerendered page instead of rendering it again. Every other path gets index.html, which holds
+ * the app shell (the frame and 'Loading...'): the app renders in its place.
  */
 
 /** Where the pages go inside the build folder (the server and the worker's precache rules read it). */
@@ -74,6 +75,7 @@ function prerenderedFile(pathname: string): string {
 interface PrerenderEntry {
   PRERENDERED_PATHS: readonly string[];
   renderPage(pathname: string): Promise<{ body: string; head: string }>;
+  renderAppShell(): Promise<string>;
 }
 
 /** A string pattern's one match replaced, or an error naming what index.html lacks. */
@@ -142,6 +144,11 @@ function fillTemplate(template: string, page: { body: string; head: string }): s
   html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root">${page.body}</div>`);
   // The page reads without the script; the message asking for JavaScript is for index.html.
   return html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
+}
+
+/** index.html with the app shell in #root, marked so main.tsx renders the app in its place rather than hydrating it. */
+function withAppShell(indexHtml: string, shell: string): string {
+  return replaceOnce(indexHtml, /<div id="root"><\/div>/, `<div id="root" data-app-shell>${shell}</div>`);
 }
 
 /** In the Node build, DOMPurify gets a window of its own (jsdom) so the news HTML is sanitised as in a browser. */
@@ -217,6 +224,10 @@ function prerender(options: { root: string; routerPlugins: () => PluginOption[] 
             mkdirSync(path.dirname(file), { recursive: true });
             writeFileSync(file, fillTemplate(template, await entry.renderPage(pathname)));
           }
+          // Last, in the pages' template (the app starts once the shell has painted): the
+          // pages are filled from index.html without it.
+          const indexFile = path.join(outDir, 'index.html');
+          writeFileSync(indexFile, withAppShell(template, await entry.renderAppShell()));
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }

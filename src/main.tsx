@@ -36,7 +36,12 @@ const app = (
   </StrictMode>
 );
 
-if (rootElement.firstElementChild) {
+// index.html's app shell (the frame and 'Loading...', painted while this script downloaded) is
+// not a page to take over: the app renders in its place, replacing it in its first commit.
+const appShell = rootElement.hasAttribute('data-app-shell');
+rootElement.removeAttribute('data-app-shell');
+
+if (rootElement.firstElementChild && !appShell) {
   // The server sent this page prerendered (vite.config.ts, src/entry-prerender.tsx): it is on
   // screen already. Load the page's route (its code chunk) first, then take the markup over as
   // it is instead of painting it again; as a transition, React hydrates it in short slices and

@@ -3,8 +3,8 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppShell } from '../components/app-shell';
 import { AnonymousNavbarAccount, type NavbarAccountProps } from '../components/navbar-account-section';
+import { siteBrand, siteFooter } from '../components/site-frame';
 import { useHydrated } from '../components/use-hydrated';
-import { contactDetails, institute } from '../content/institute';
 import { NavbarSessionSlot } from '../features/auth/components/navbar-session-slot';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
 import { useSessionRedirects } from '../features/auth/use-session-redirects';
@@ -28,16 +28,10 @@ function RootLayout() {
   return (
     <AppShell
       navbar={{
-        brand: institute.shortName,
+        brand: siteBrand,
         renderAccount: (variant, onNavigate) => <NavbarAccount variant={variant} onNavigate={onNavigate} pendingScores={pendingScores} />,
       }}
-      footer={{
-        brand: institute.name,
-        tagline: institute.tagline,
-        foundedYear: institute.foundedYear,
-        videoChannelUrl: contactDetails.videoChannelUrl,
-        contactLines: [...contactDetails.addressLines.slice(1), contactDetails.phone, contactDetails.email],
-      }}
+      footer={siteFooter}
     >
       <Outlet />
       <LogoutConfirmation />

@@ -76,9 +76,14 @@ describe('prerendered public pages over plain HTTP', () => {
     }
     // /home repeats the home page; every other page has a title of its own.
     expect(titles.size).toBe(PRERENDERED.length - 1);
+    // Every other path: the app shell (the frame and 'Loading...'), neither a page's heading nor
+    // a visitor's Login link, which a signed-in user would see flash.
     for (const path of ['/books', '/login', '/training-programs/', '/news-updates/42']) {
       const html = await (await fetch(`${baseURL}${path}`)).text();
-      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).toContain('<div id="root" data-app-shell>');
+      expect(decode(html), path).toContain('Loading...');
+      expect(firstHeading(html), path).toBeUndefined();
+      expect(html, path).not.toMatch(/href="\/login"/);
     }
   });
 });

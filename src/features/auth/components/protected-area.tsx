@@ -48,16 +48,15 @@ export function ProtectedArea({ children }: { children: ReactNode }) {
 
   // At least a screen tall, whatever it shows ('Loading...', a page's pending screen, the page):
   // the footer starts below the fold, so nothing the user sees moves when one replaces another.
+  return <Box sx={{ minHeight: '100vh' }}>{checking || !accessToken ? <AreaLoadingStatus /> : children}</Box>;
+}
+
+/** 'Loading...' while the session check runs; the build's app shell (entry-prerender) shows the same until the app starts. */
+export function AreaLoadingStatus() {
   return (
-    <Box sx={{ minHeight: '100vh' }}>
-      {checking || !accessToken ? (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 10 }}>
-          <CircularProgress size={22} aria-hidden />
-          <Typography>Loading...</Typography>
-        </Box>
-      ) : (
-        children
-      )}
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 10 }}>
+      <CircularProgress size={22} aria-hidden />
+      <Typography>Loading...</Typography>
     </Box>
   );
 }
