@@ -13,7 +13,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { AppProviders } from './components/app-providers';
 import { AppShell } from './components/app-shell';
-import { siteBrand, siteFooter } from './components/site-frame';
+import { siteBrand, siteFooter } from './content/site-frame';
 import { newsPosts } from './content/news-posts';
 import { AreaLoadingStatus } from './features/auth/components/protected-area';
 import { teamMembers } from './content/team';

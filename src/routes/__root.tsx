@@ -3,7 +3,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppShell } from '../components/app-shell';
 import { AnonymousNavbarAccount, type NavbarAccountProps } from '../components/navbar-account-section';
-import { siteBrand, siteFooter } from '../components/site-frame';
+import { siteBrand, siteFooter } from '../content/site-frame';
 import { useHydrated } from '../components/use-hydrated';
 import { NavbarSessionSlot } from '../features/auth/components/navbar-session-slot';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';

@@ -1,10 +1,9 @@
-import { contactDetails, institute } from '../content/institute';
-import type { FooterProps } from './footer';
+import { contactDetails, institute } from './institute';
 
 /** The navbar's brand and the footer of every screen: the root layout and the build's app shell (entry-prerender) show the same. */
 export const siteBrand = institute.shortName;
 
-export const siteFooter: FooterProps = {
+export const siteFooter = {
   brand: institute.name,
   tagline: institute.tagline,
   foundedYear: institute.foundedYear,
