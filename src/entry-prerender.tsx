@@ -7,7 +7,6 @@
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import Box from '@mui/material/Box';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -15,7 +14,7 @@ import { AppProviders } from './components/app-providers';
 import { AppShell } from './components/app-shell';
 import { siteBrand, siteFooter } from './content/site-frame';
 import { newsPosts } from './content/news-posts';
-import { AreaLoadingStatus } from './features/auth/components/protected-area';
+import { AreaLoading } from './features/auth/components/protected-area';
 import { teamMembers } from './content/team';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
@@ -71,9 +70,7 @@ export async function renderAppShell(): Promise<string> {
   const shell = createRootRoute({
     component: () => (
       <AppShell navbar={{ brand: siteBrand, renderAccount: () => null }} footer={siteFooter}>
-        <Box sx={{ minHeight: '100vh' }}>
-          <AreaLoadingStatus />
-        </Box>
+        <AreaLoading />
       </AppShell>
     ),
   });

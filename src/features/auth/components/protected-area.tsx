@@ -46,17 +46,25 @@ export function ProtectedArea({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  // At least a screen tall, whatever it shows ('Loading...', a page's pending screen, the page):
-  // the footer starts below the fold, so nothing the user sees moves when one replaces another.
-  return <Box sx={{ minHeight: '100vh' }}>{checking || !accessToken ? <AreaLoadingStatus /> : children}</Box>;
+  return checking || !accessToken ? <AreaLoading /> : <AreaFrame>{children}</AreaFrame>;
+}
+
+/**
+ * At least a screen tall, whatever it shows ('Loading...', a page's pending screen, the page):
+ * the footer starts below the fold, so nothing the user sees moves when one replaces another.
+ */
+function AreaFrame({ children }: { children: ReactNode }) {
+  return <Box sx={{ minHeight: '100vh' }}>{children}</Box>;
 }
 
 /** 'Loading...' while the session check runs; the build's app shell (entry-prerender) shows the same until the app starts. */
-export function AreaLoadingStatus() {
+export function AreaLoading() {
   return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 10 }}>
-      <CircularProgress size={22} aria-hidden />
-      <Typography>Loading...</Typography>
-    </Box>
+    <AreaFrame>
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 10 }}>
+        <CircularProgress size={22} aria-hidden />
+        <Typography>Loading...</Typography>
+      </Box>
+    </AreaFrame>
   );
 }
