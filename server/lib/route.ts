@@ -93,14 +93,14 @@ export class OpenApiRegistry {
   }
 }
 
+/** Whether a request's URL is under the API prefix (JSON answers, never pages). */
+export const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/');
+
 /**
  * Path ids are positive integers written in digits that fit the id columns (2^31 − 1 on every
  * database); anything else names nothing, so it is a 404, never a 500.
  */
 const ID = /^[1-9]\d{0,9}$/;
-/** Whether a request's URL is under the API prefix (JSON answers, never pages). */
-export const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/');
-
 export const parseId = (value: string): number | null => (ID.test(value) && Number(value) <= MAX_ID ? Number(value) : null);
 
 export function defineRoute<const U extends string, B extends z.ZodType | undefined = undefined>(app: FastifyInstance, route: ApiRoute<U, B>) {
