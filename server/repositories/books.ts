@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { type InferResult, sql, type Kysely } from 'kysely';
 import type { Book, BookListItem, BookQuiz } from '../../src/contract/books';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
 import { JsonBody } from '../lib/json-body';
 import { JsonPage, type Page } from '../lib/pagination';
 import { VersionedCache } from './versioned-cache';
-import { PreparedQuery } from './prepared';
+import type { Dialect } from '../db/database';
+import { type PageBound, PagedQuery, PreparedQuery } from './prepared';
 
 export interface BookRow {
   id: number;
@@ -30,45 +31,21 @@ export interface BookInput {
 /** From this offset on, a page is counted first and read from whichever end is nearer. */
 export const DEEP_PAGE_OFFSET = 200;
 
+/** A row of a page of books. */
+type PageRow = InferResult<ReturnType<BooksRepository['page']>>[number];
+
 export class BooksRepository {
   /** The number of books, kept exact by triggers (migrations/004-content-state.ts): a key lookup, not a count of every book. */
   private readonly countQuery = new PreparedQuery(0, () => this.db.selectFrom('content_state').select('book_count as count').where('id', '=', sql.lit(1)));
 
   /**
-   * A page of books: the page's ids are read from the (created_at, id) index alone, and only
-   * those books are then joined with their quiz and chapter count, whatever the offset.
+   * A page of books, newest first: the page's ids are read from the (created_at, id) index
+   * alone, and only those books are then joined with their quiz and chapter count, whatever
+   * the offset.
    */
-  private readonly pageQuery = new PreparedQuery(2, (limit: number, offset: number) =>
-    this.select(
-      this.db
-        .selectFrom(
-          this.db
-            .selectFrom('books')
-            .select(['id', 'created_at'])
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(limit)
-            .offset(offset)
-            .as('p'),
-        )
-        .innerJoin('books as b', 'b.id', 'p.id'),
-    )
-      // Ordered by the page's own columns: the page is the outer loop, each book found by its
-      // key (ordering by b's columns let SQLite walk every book in index order instead).
-      .orderBy(sql.ref('p.created_at'), 'desc')
-      .orderBy(sql.ref('p.id'), 'desc'),
-  );
-
+  private readonly newestPage: PagedQuery<[], PageRow>;
   /** The same page counted from the oldest end, for pages nearer the end of the list. */
-  private readonly pageFromEndQuery = new PreparedQuery(2, (limit: number, offset: number) =>
-    this.select(
-      this.db
-        .selectFrom(this.db.selectFrom('books').select(['id', 'created_at']).orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).offset(offset).as('p'))
-        .innerJoin('books as b', 'b.id', 'p.id'),
-    )
-      .orderBy(sql.ref('p.created_at'), 'asc')
-      .orderBy(sql.ref('p.id'), 'asc'),
-  );
+  private readonly oldestPage: PagedQuery<[], PageRow>;
 
   private readonly byIdQuery = new PreparedQuery(1, (id: number) => this.select().where('b.id', '=', id));
 
@@ -85,7 +62,27 @@ export class BooksRepository {
   /** Books as their detail answers them, by id; null when there is no such book. */
   private readonly details = new VersionedCache<number, JsonBody | null>(2048, (body) => body?.bytes.length ?? 0, 32 * 1024 * 1024);
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    dialect: Dialect,
+  ) {
+    this.newestPage = new PagedQuery(dialect, 0, (limit, offset) => this.page(limit, offset, 'desc'));
+    this.oldestPage = new PagedQuery(dialect, 0, (limit, offset) => this.page(limit, offset, 'asc'));
+  }
+
+  private page(limit: PageBound, offset: PageBound, direction: 'asc' | 'desc') {
+    return (
+      this.select(
+        this.db
+          .selectFrom(this.db.selectFrom('books').select(['id', 'created_at']).orderBy('created_at', direction).orderBy('id', direction).limit(limit).offset(offset).as('p'))
+          .innerJoin('books as b', 'b.id', 'p.id'),
+      )
+        // Ordered by the page's own columns: the page is the outer loop, each book found by its
+        // key (ordering by b's columns let SQLite walk every book in index order instead).
+        .orderBy(sql.ref('p.created_at'), direction)
+        .orderBy(sql.ref('p.id'), direction)
+    );
+  }
 
   private select(from = this.db.selectFrom('books as b')) {
     return from
@@ -134,7 +131,7 @@ export class BooksRepository {
     let count: number;
     let rows;
     if (page.offset < DEEP_PAGE_OFFSET) {
-      const [counted, found] = await Promise.all([this.countQuery.executeTakeFirst(this.db), this.pageQuery.execute(this.db, page.size, page.offset)]);
+      const [counted, found] = await Promise.all([this.countQuery.executeTakeFirst(this.db), this.newestPage.execute(this.db, page.size, page.offset)]);
       count = Number(counted?.count ?? 0);
       rows = found;
     } else {
@@ -147,8 +144,8 @@ export class BooksRepository {
         size === 0
           ? []
           : fromEnd < page.offset
-            ? (await this.pageFromEndQuery.execute(this.db, size, fromEnd)).reverse()
-            : await this.pageQuery.execute(this.db, page.size, page.offset);
+            ? (await this.oldestPage.execute(this.db, size, fromEnd)).reverse()
+            : await this.newestPage.execute(this.db, page.size, page.offset);
     }
     return {
       count,

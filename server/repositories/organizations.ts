@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../lib/time';
-import { PreparedQuery } from './prepared';
+import type { Dialect } from '../db/database';
+import { PagedQuery, PreparedQuery } from './prepared';
 import { inTransaction } from './transaction';
 import type { Database, OrganizationRole } from '../db/schema';
 import type { Page } from '../lib/pagination';
@@ -18,18 +19,23 @@ export class OrganizationsRepository {
   private readonly memberCountQuery = new PreparedQuery(1, (organizationId: number) =>
     this.db.selectFrom('memberships').select((eb) => eb.fn.countAll<number>().as('count')).where('organization_id', '=', organizationId),
   );
-  private readonly memberPageQuery = new PreparedQuery(3, (organizationId: number, limit: number, offset: number) =>
-    this.db
-      .selectFrom('memberships as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .where('m.organization_id', '=', organizationId)
-      .select(['u.id', 'u.full_name', 'u.email', 'm.role as role_in_organization', 'm.id as organization_membership_id'])
-      .orderBy('m.id')
-      .limit(limit)
-      .offset(offset),
-  );
+  private readonly memberPage: PagedQuery<[number], MemberRow>;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    dialect: Dialect,
+  ) {
+    this.memberPage = new PagedQuery(dialect, 1, (limit, offset, organizationId: number) =>
+      this.db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .where('m.organization_id', '=', organizationId)
+        .select(['u.id', 'u.full_name', 'u.email', 'm.role as role_in_organization', 'm.id as organization_membership_id'])
+        .orderBy('m.id')
+        .limit(limit)
+        .offset(offset),
+    );
+  }
 
   /** Creates an organization with its owner's membership, in one transaction. */
   create(name: string, ownerId: number) {
@@ -56,9 +62,9 @@ export class OrganizationsRepository {
   async listMembers(organizationId: number, page: Page): Promise<{ count: number; rows: MemberRow[] }> {
     const [counted, rows] = await Promise.all([
       this.memberCountQuery.executeTakeFirst(this.db, organizationId),
-      this.memberPageQuery.execute(this.db, organizationId, page.size, page.offset),
+      this.memberPage.execute(this.db, page.size, page.offset, organizationId),
     ]);
-    return { count: Number(counted?.count ?? 0), rows: rows as MemberRow[] };
+    return { count: Number(counted?.count ?? 0), rows };
   }
 
   addMember(organizationId: number, userId: number, role: OrganizationRole) {

@@ -1,17 +1,14 @@
-import { type Expression, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ScoreRecord } from '../../src/contract/scores';
 import type { Dialect } from '../db/database';
 import type { Database, QuizScore } from '../db/schema';
 import type { Page } from '../lib/pagination';
 import { DEEP_PAGE_OFFSET } from './books';
-import { PreparedQuery } from './prepared';
+import { type PageBound, PagedQuery, PreparedQuery } from './prepared';
 
 export type NewScore = Omit<QuizScore, 'id'>;
 /** A row of a page of my-scores: the record and the user's count. */
 type PageRow = QuizScore & { total: number | null };
-
-/** How many page sizes and offsets get a query of their own on SQLite (ScoresRepository.literalPages). */
-const PAGE_VARIANTS = 64;
 
 export class ScoresRepository {
   private readonly attemptQuery = new PreparedQuery(2, (userId: number, clientAttemptId: string) =>
@@ -25,41 +22,22 @@ export class ScoresRepository {
    * not records) and only those records are then read; each row carries the user's count, so
    * a page is one query.
    */
-  private readonly pageQuery = new PreparedQuery(3, (userId: number, limit: number, offset: number) => this.page(userId, limit, offset, 'desc'));
+  private readonly newestPage: PagedQuery<[number], PageRow>;
   /** The same page counted from the oldest end, for pages nearer the end of the list. */
-  private readonly pageFromEndQuery = new PreparedQuery(3, (userId: number, limit: number, offset: number) => this.page(userId, limit, offset, 'asc'));
-  /**
-   * SQLite plans a statement again on every run when its LIMIT or OFFSET is a bound parameter:
-   * an empty page took 14 µs that way here and 2 µs with the numbers written into the SQL. On
-   * SQLite, each page size and offset asked for gets a query of its own with them written in
-   * (in practice the first pages of the app's page size: a handful); past PAGE_VARIANTS kept,
-   * the bound query serves. PostgreSQL keeps one named statement with parameters.
-   */
-  private readonly literalPages = new Map<string, PreparedQuery<[number], PageRow>>();
+  private readonly oldestPage: PagedQuery<[number], PageRow>;
 
   private readonly writer?: GroupCommit;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect?: Dialect,
+    dialect: Dialect,
   ) {
     if (dialect === 'sqlite' && !db.isTransaction) this.writer = new GroupCommit(db);
+    this.newestPage = new PagedQuery(dialect, 1, (limit, offset, userId: number) => this.page(userId, limit, offset, 'desc'));
+    this.oldestPage = new PagedQuery(dialect, 1, (limit, offset, userId: number) => this.page(userId, limit, offset, 'asc'));
   }
 
-  /** A page of the user's records, newest first (literalPages). */
-  private newestFirst(userId: number, limit: number, offset: number) {
-    if (this.dialect !== 'sqlite' || !Number.isSafeInteger(limit) || !Number.isSafeInteger(offset)) return this.pageQuery.execute(this.db, userId, limit, offset);
-    const key = `${limit}:${offset}`;
-    let query = this.literalPages.get(key);
-    if (!query) {
-      if (this.literalPages.size >= PAGE_VARIANTS) return this.pageQuery.execute(this.db, userId, limit, offset);
-      query = new PreparedQuery(1, (id: number) => this.page(id, sql.lit(limit), sql.lit(offset), 'desc'));
-      this.literalPages.set(key, query);
-    }
-    return query.execute(this.db, userId);
-  }
-
-  private page(userId: number, limit: number | Expression<number>, offset: number | Expression<number>, direction: 'asc' | 'desc') {
+  private page(userId: number, limit: PageBound, offset: PageBound, direction: 'asc' | 'desc') {
     return this.db
       .selectFrom(
         this.db
@@ -92,7 +70,7 @@ export class ScoresRepository {
 
   async listForUser(userId: number, page: Page): Promise<{ count: number; rows: ScoreRecord[] }> {
     if (page.offset < DEEP_PAGE_OFFSET) {
-      const rows = await this.newestFirst(userId, page.size, page.offset);
+      const rows = await this.newestPage.execute(this.db, page.size, page.offset, userId);
       // No rows: none at all from the start, or a page past the end, which is counted on its own.
       const count = rows.length ? rows[0]!.total : page.offset === 0 ? 0 : (await this.countQuery.executeTakeFirst(this.db, userId))?.count;
       return { count: Number(count ?? 0), rows: rows.map(toScoreRecord) };
@@ -106,8 +84,8 @@ export class ScoresRepository {
       size === 0
         ? []
         : fromEnd < page.offset
-          ? (await this.pageFromEndQuery.execute(this.db, userId, size, fromEnd)).reverse()
-          : await this.newestFirst(userId, page.size, page.offset);
+          ? (await this.oldestPage.execute(this.db, size, fromEnd, userId)).reverse()
+          : await this.newestPage.execute(this.db, page.size, page.offset, userId);
     return { count, rows: rows.map(toScoreRecord) };
   }
 }
