@@ -54,4 +54,17 @@ if (rootElement.firstElementChild && !appShell) {
       console.error('The prerendered page could not be taken over; rendering it again', error);
       createRoot(rootElement).render(app);
     });
-} else createRoot(rootElement).render(app);
+} else {
+  const root = createRoot(rootElement);
+  const render = () => startTransition(() => root.render(app));
+  if (appShell) {
+    // The shell stays on screen while the page's route loads (its code, its data): rendered
+    // before that, the app would replace the shell with an empty page until the route had
+    // loaded. Then the app renders with everything it needs, in a transition (short slices,
+    // no store changing meanwhile), and replaces the shell in one commit.
+    router.load().then(render, (error: unknown) => {
+      console.error('The page could not be loaded before rendering', error);
+      render();
+    });
+  } else render();
+}
