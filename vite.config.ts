@@ -5,9 +5,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin, type PluginOption } from 'vite';
+import { build, defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { institute } from './src/content/institute';
+import { STORAGE_KEYS } from './src/lib/storage-keys';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -93,15 +94,32 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets
  * after the first one, then preloads the app's chunks and runs them one task each, the entry
  * last: on a phone the page shows as soon as its HTML has arrived, the app's download does not
  * compete with the hero image, and starting the app is a few shorter tasks rather than one long
- * one that would hold up a tap.
+ * one that would hold up a tap. Given `signedInPages` (index.html's starter), it also preloads,
+ * for somebody signed in, the chunks of the page at its path: they download beside the entry's
+ * instead of once the entry has run and its router has asked for them (a round trip of 30
+ * files on a phone), a few per task instead of all at once in the router's.
  */
-function startAfterFirstPaint(template: string): { template: string; starter: { name: string; code: string } } {
+function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): { template: string; starter: { name: string; code: string } } {
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!entry) throw new Error('index.html has no module script: the prerender cannot place the page');
   const chunks = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const pages = signedInPages.map((page) => [page.pattern, page.chunks.filter((chunk) => chunk !== entry && !chunks.includes(chunk))]);
+  const pageChunks = pages.length
+    ? '// A signed-in page\'s own chunks, by path: its route would ask for them only once the entry has run.\n' +
+      `const pages = ${JSON.stringify(pages)};\n` +
+      'const signedIn = () => {\n' +
+      '  try {\n' +
+      `    return localStorage.getItem(${JSON.stringify(STORAGE_KEYS.access)}) !== null;\n` +
+      '  } catch {\n' +
+      '    return false;\n' +
+      '  }\n' +
+      '};\n' +
+      'const pageChunks = () => (signedIn() ? pages.filter(([pattern]) => new RegExp(pattern).test(location.pathname)).flatMap(([, files]) => files) : []);\n'
+    : 'const pageChunks = () => [];\n';
   const code =
     '// Starts the app on a prerendered page once the page has been painted (vite.config.ts, prerender).\n' +
     `const chunks = ${JSON.stringify(chunks)};\n` +
+    pageChunks +
     'const nextTask = () => new Promise((resolve) => setTimeout(resolve));\n' +
     '// The browser may offer installation before the app listens (main.tsx): keep the offer for it.\n' +
     'let installOffer = null;\n' +
@@ -111,7 +129,7 @@ function startAfterFirstPaint(template: string): { template: string; starter: { 
     '};\n' +
     'addEventListener("beforeinstallprompt", keepInstallOffer);\n' +
     'async function start() {\n' +
-    `  for (const [index, href] of [${JSON.stringify(entry)}, ...chunks].entries()) {\n` +
+    `  for (const [index, href] of [${JSON.stringify(entry)}, ...chunks, ...pageChunks()].entries()) {\n` +
     '    // Starting a download costs a few milliseconds on a phone: a handful per task.\n' +
     '    if (index > 0 && index % 8 === 0) await nextTask();\n' +
     '    const link = document.createElement("link");\n' +
@@ -134,6 +152,67 @@ function startAfterFirstPaint(template: string): { template: string; starter: { 
   const name = `assets/start-after-paint-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
   const withoutPreloads = template.replace(MODULE_PRELOAD, '');
   return { template: replaceOnce(withoutPreloads, ENTRY_SCRIPT, `<script type="module" crossorigin src="/${name}"></script>`), starter: { name, code } };
+}
+
+/** A signed-in page's path (a regular expression's source) and the chunks its route loads. */
+interface SignedInPage {
+  pattern: string;
+  chunks: string[];
+}
+
+/** The protected area's route files (src/routes/_protected*.tsx): their pages are the signed-in ones. */
+const PROTECTED_ROUTE = /\/src\/routes\/(_protected[^/?]*)\.tsx\?tsr-split/;
+
+/**
+ * The path a route file serves, as TanStack's flat file names spell it: `_protected.book.$bookId`
+ * → `^/book/[^/]+/?$`. Segments starting with `_` are pathless layouts; a trailing `_` only
+ * un-nests the route; `index` is the parent's own path.
+ */
+function routePattern(routeFile: string): string {
+  const segments = routeFile
+    .split('.')
+    .filter((segment) => !segment.startsWith('_') && segment !== 'index')
+    .map((segment) => segment.replace(/_$/, ''))
+    .map((segment) => (segment.startsWith('$') ? '[^/]+' : segment));
+  return `^/${segments.join('/')}/?$`;
+}
+
+/**
+ * The modules whose dynamic imports every signed-in page loads as it starts, beside its route:
+ * the session check's API client, the navbar's account menu, the session's IndexedDB copy.
+ */
+const SIGNED_IN_START_MODULES = ['src/features/auth/auth-store.ts', 'src/features/auth/components/navbar-session-slot.tsx', 'src/lib/session.ts'];
+
+/**
+ * Each signed-in page and every chunk it loads as it starts (its route's split chunks, the
+ * protected area's, those of `startImports`, and what they import), from the browser build's bundle.
+ */
+function signedInPages(bundle: Rolldown.OutputBundle, startImports: string[]): SignedInPage[] {
+  const files = new Map<string, Set<string>>();
+  const collect = (key: string, fileName: string) => {
+    const set = files.get(key) ?? new Set<string>();
+    const add = (name: string) => {
+      if (set.has(name)) return;
+      set.add(name);
+      const imported = bundle[name];
+      if (imported?.type === 'chunk') imported.imports.forEach(add);
+    };
+    add(fileName);
+    files.set(key, set);
+  };
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type !== 'chunk') continue;
+    for (const id of chunk.moduleIds) {
+      const routeFile = PROTECTED_ROUTE.exec(id)?.[1];
+      if (routeFile) collect(routeFile, chunk.fileName);
+      // Every signed-in page needs these, as the protected area's layout does.
+      if (startImports.includes(id)) collect('_protected', chunk.fileName);
+    }
+  }
+  const layout = files.get('_protected') ?? new Set<string>();
+  return [...files]
+    .filter(([routeFile]) => routeFile !== '_protected')
+    .map(([routeFile, set]) => ({ pattern: routePattern(routeFile), chunks: [...new Set([...layout, ...set])].map((fileName) => `/${fileName}`) }));
 }
 
 /** The prerendered pages' template with a page in it. */
@@ -171,12 +250,21 @@ function domPurifyOnNode(root: string): Plugin {
 function prerender(options: { root: string; routerPlugins: () => PluginOption[] }): Plugin {
   let outDir = '';
   let mode = 'production';
+  let pages: SignedInPage[] = [];
   return {
     name: 'prerender-public-site',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       mode = config.mode;
+    },
+    generateBundle(_options, bundle) {
+      const startImports = SIGNED_IN_START_MODULES.flatMap((file) => {
+        const info = this.getModuleInfo(path.join(options.root, file));
+        if (!info) throw new Error(`${file} (SIGNED_IN_START_MODULES in vite.config.ts) is not in the bundle: was it moved?`);
+        return info.dynamicallyImportedIds;
+      });
+      pages = signedInPages(bundle, startImports);
     },
     closeBundle: {
       // Before precompress (order 'post'), so the pages get their .br and .gz copies too.
@@ -217,17 +305,22 @@ function prerender(options: { root: string; routerPlugins: () => PluginOption[] 
             },
           });
           const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.mjs')).href)) as PrerenderEntry;
-          const { template, starter } = startAfterFirstPaint(readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+          const built = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+          // The public pages' starter knows nothing of the signed-in pages: a visitor's first visit
+          // does not download their chunk list.
+          const { template, starter } = startAfterFirstPaint(built, []);
           writeFileSync(path.join(outDir, starter.name), starter.code);
           for (const pathname of entry.PRERENDERED_PATHS) {
             const file = path.join(outDir, prerenderedFile(pathname));
             mkdirSync(path.dirname(file), { recursive: true });
             writeFileSync(file, fillTemplate(template, await entry.renderPage(pathname)));
           }
-          // Last, in the pages' template (the app starts once the shell has painted): the
-          // pages are filled from index.html without it.
-          const indexFile = path.join(outDir, 'index.html');
-          writeFileSync(indexFile, withAppShell(template, await entry.renderAppShell()));
+          // Last, index.html (the app shell, for every other path: the signed-in pages among
+          // them) with the starter that also preloads a signed-in page's own chunks. The pages
+          // above are filled from index.html as it was built.
+          const shell = startAfterFirstPaint(built, pages);
+          writeFileSync(path.join(outDir, shell.starter.name), shell.starter.code);
+          writeFileSync(path.join(outDir, 'index.html'), withAppShell(shell.template, await entry.renderAppShell()));
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }

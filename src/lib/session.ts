@@ -15,15 +15,12 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '../contract/session';
 import type { SessionMirror } from './db';
+import { STORAGE_KEYS } from './storage-keys';
 import { decodeUser } from './tokens';
 
 export { decodeUser, isTokenExpired } from './tokens';
 
-/**
- * SPEC §3's three keys, and `session_updated_at`: when this pair was stored (epoch ms), so the
- * page can tell whether the service worker's copy (db.session) holds a newer pair.
- */
-export const STORAGE_KEYS = { access: 'access_token', refresh: 'refresh_token', user: 'user', updatedAt: 'session_updated_at' } as const;
+export { STORAGE_KEYS };
 
 /** SPEC §3 "User session", decoded from the access token (one definition: src/contract/session.ts). */
 export type { SessionUser } from '../contract/session';
