@@ -121,7 +121,7 @@ async function lighthouse(server: RunningServer) {
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(server.url + pathname, init));
     const m = (key: keyof Omit<LighthouseScores, 'failed'>) => median(runs.map((r) => r[key] as number));
     line(`performance ${pathname}`, String(m('performance')), '≥ 95', m('performance') >= 95);
-    console.log(`         LCP ${(m('lcp') / 1000).toFixed(1)} s, TBT ${m('tbt').toFixed(0)} ms (runs: ${runs.map((r) => r.performance).join(', ')})`);
+    console.log(`         LCP ${(m('lcp') / 1000).toFixed(1)} s, TBT ${m('tbt').toFixed(0)} ms, CLS ${m('cls').toFixed(3)} (runs: ${runs.map((r) => r.performance).join(', ')})`);
     line(`accessibility ${pathname}`, String(m('accessibility')), '100', m('accessibility') === 100);
     if (isPublic) line(`SEO ${pathname}`, String(m('seo')), '≥ 95', m('seo') >= 95);
     const failed = [...new Set(runs.flatMap((r) => r.failed))];

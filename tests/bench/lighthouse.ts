@@ -19,6 +19,8 @@ export interface LighthouseScores {
   /** Largest contentful paint and total blocking time, ms (simulated). */
   lcp: number;
   tbt: number;
+  /** Cumulative layout shift (unitless). */
+  cls: number;
   /** With BENCH_LIGHTHOUSE_DETAIL=1: where the time went (LCP phases, scripts' CPU, long tasks, requests). */
   detail: string[];
   /** Audits of the SEO and accessibility categories that did not pass. */
@@ -84,6 +86,7 @@ async function runLighthouseOnce(url: string, initScript?: string): Promise<Ligh
       'best-practices': score('best-practices'),
       lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       detail: process.env.BENCH_LIGHTHOUSE_DETAIL ? detailOf(lhr) : [],
       failed,
     };
@@ -111,6 +114,8 @@ function detailOf(lhr: Lhr): string[] {
       else if (item.phase) lines.push(`  LCP ${String(item.phase)}: ${ms(item.timing)}`);
     }
   }
+  const work = (audit('mainthread-work-breakdown')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  lines.push(`  main thread: ${work.map((w) => `${String(w.groupLabel)} ${ms(w.duration)}`).join(', ')}`);
   const scripts = ((audit('bootup-time')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 6);
   for (const s of scripts) lines.push(`  script ${short(s.url)}: total ${ms(s.total)}, evaluating ${ms(s.scripting)}, parsing ${ms(s.scriptParseCompile)}`);
   const tasks = ((audit('long-tasks')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
