@@ -287,6 +287,8 @@ describe('books list opening (learner)', () => {
           scope.shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
         }
       }).observe({ type: 'layout-shift', buffered: true });
+      // The offline banner moves the page down: a browser that thought itself offline for a moment would show in the message.
+      for (const type of ['offline', 'online']) addEventListener(type, () => scope.shifts.push(`${type} at ${Math.round(performance.now())} ms`));
     });
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
