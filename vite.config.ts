@@ -179,9 +179,10 @@ function routePattern(routeFile: string): string {
 
 /**
  * The modules whose dynamic imports every signed-in page loads as it starts, beside its route:
- * the session check's API client, the navbar's account menu, the session's IndexedDB copy.
+ * the session check's API client, the navbar's account menu. (The session's IndexedDB copy
+ * waits for the page's load event: main.tsx.)
  */
-const SIGNED_IN_START_MODULES = ['src/features/auth/auth-store.ts', 'src/features/auth/components/navbar-session-slot.tsx', 'src/lib/session.ts'];
+const SIGNED_IN_START_MODULES = ['src/features/auth/auth-store.ts', 'src/features/auth/components/navbar-session-slot.tsx'];
 
 /**
  * Each signed-in page and every chunk it loads as it starts (its route's split chunks, the

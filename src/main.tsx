@@ -14,16 +14,37 @@ persistQueryCache(queryClient);
 const router = createAppRouter(queryClient);
 
 listenForInstallPrompt();
-// The service worker reads the session from IndexedDB: copy what localStorage holds now. A
-// visitor has nothing to copy (every sign-out already cleared the copy), and their first
-// visit does not load Dexie.
-if (getAccessToken() || getRefreshToken()) void mirrorSession();
-// Registered once the page has loaded: installing the worker downloads the whole precache,
-// which must not compete with the first paint on a phone's slow connection.
-if (import.meta.env.PROD) {
-  if (document.readyState === 'complete') registerServiceWorker();
-  else window.addEventListener('load', () => registerServiceWorker(), { once: true });
-}
+
+/**
+ * Resolves once the page has loaded and the app has rendered its first page (or 5 s after the
+ * load, whatever the page is doing): what starts then does not compete with the page for a
+ * phone's CPU and connection. (On a signed-in page the load event comes before the page's
+ * data, while the app still renders behind 'Loading...'.)
+ */
+const firstPageShown = new Promise<void>((resolve) => {
+  const stop = router.subscribe('onRendered', () => {
+    stop();
+    resolve();
+  });
+  const loaded = () => setTimeout(resolve, 5000);
+  if (document.readyState === 'complete') loaded();
+  else window.addEventListener('load', loaded, { once: true });
+}).then(
+  () =>
+    new Promise<void>((resolve) => {
+      if (document.readyState === 'complete') setTimeout(resolve);
+      else window.addEventListener('load', () => setTimeout(resolve), { once: true });
+    }),
+);
+
+// The service worker reads the session from IndexedDB: copy what localStorage holds, once the
+// page is shown (Dexie and its upgrade are not needed to show it). Nothing waits for the copy
+// meanwhile: a token refresh takes the worker's newer pair first (api-client). A visitor has
+// nothing to copy (every sign-out already cleared the copy) and never loads Dexie.
+if (getAccessToken() || getRefreshToken()) void firstPageShown.then(() => mirrorSession());
+// Registered once the page is shown: installing the worker downloads the whole precache,
+// which must not compete with the page's data and images on a phone's slow connection.
+if (import.meta.env.PROD) void firstPageShown.then(() => registerServiceWorker());
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -398,6 +398,76 @@ describe('books list opening (learner)', () => {
     }
   });
 
+  it("leaves the phone's CPU to the list: 'Loading...' spins on the compositor, and Dexie loads only once the page has loaded", async () => {
+    // A fresh profile: no service worker, nothing in IndexedDB yet.
+    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT, reducedMotion: 'no-preference' });
+    try {
+      const learner = await apiLogin(baseURL, LEARNER);
+      await signInContext(fresh.context, learner);
+      const page = await fresh.context.newPage();
+      const scripts = recordScriptRequests(page);
+      let releaseList = () => {};
+      const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+      await page.route((url) => url.pathname === '/api/books/books/', async (route) => {
+        await listHeld;
+        await route.continue();
+      });
+      await page.goto('/books');
+      // While the list's data is on its way, the spinner turns (a transform, which the
+      // compositor animates); its arc does not grow and shrink, which repainted the page on the
+      // main thread every frame (a third of a slow phone's CPU while the app started).
+      const spinner = page.locator('[role="status"] .MuiCircularProgress-root');
+      await spinner.waitFor();
+      const animations = await spinner.evaluate((root) => ({
+        root: getComputedStyle(root).animationName,
+        arc: getComputedStyle(root.querySelector('circle')!).animationName,
+      }));
+      expect(animations.arc).toBe('none');
+      expect(animations.root).not.toBe('none');
+      releaseList();
+      await card(page, title).waitFor();
+      // Once the page has loaded, the session is copied for the service worker all the same.
+      await page.waitForLoadState('load');
+      const mirroredAccess = () =>
+        page.evaluate(async () => {
+          // Only once the app has made it: opened here first, it would be made without its tables.
+          if (!(await indexedDB.databases()).some((database) => database.name === 'laparoscopy-app')) return null;
+          return new Promise<string | null>((resolve) => {
+            const open = indexedDB.open('laparoscopy-app');
+            open.onerror = () => resolve(null);
+            open.onsuccess = () => {
+              // Closed at once: an open connection would hold up the app's own upgrade.
+              const db = open.result;
+              const done = (access: string | null) => {
+                db.close();
+                resolve(access);
+              };
+              if (!db.objectStoreNames.contains('session')) return done(null);
+              const get = db.transaction('session').objectStore('session').get('current');
+              get.onsuccess = () => done((get.result as { access?: string } | undefined)?.access ?? null);
+              get.onerror = () => done(null);
+            };
+          });
+        });
+      await eventually(mirroredAccess).toBe(learner.access);
+      // Dexie (the offline library's database, 'laparoscopy-app') was requested only once the
+      // list's data had come (it used to come with the app's code, before the list's request):
+      // it is not among what the list waited for.
+      const texts = await Promise.all(scripts.map(async (url) => [new URL(url).pathname, await (await fetch(url)).text()] as const));
+      const dexieChunks = texts.filter(([, text]) => text.includes('laparoscopy-app')).map(([pathname]) => pathname);
+      expect(dexieChunks).not.toEqual([]);
+      const timings = await page.evaluate((chunks) => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const dexie = entries.filter((entry) => chunks.includes(new URL(entry.name).pathname)).map((entry) => entry.startTime);
+        const list = entries.find((entry) => new URL(entry.name).pathname === '/api/books/books/');
+        return { dexieRequested: Math.min(...dexie), listArrived: list?.responseEnd ?? Number.NaN };
+      }, dexieChunks);
+      expect(timings.dexieRequested).toBeGreaterThan(timings.listArrived);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("on a desktop: nothing moves when the list replaces 'Loading...'", async () => {
     const { page, layoutShift, shifts } = await openWithSlowCheck(DESKTOP_VIEWPORT);
     expect(layoutShift, shifts.join('\n')).toBeLessThan(0.02);
