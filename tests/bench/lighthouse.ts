@@ -44,10 +44,10 @@ class LighthouseRuntimeError extends Error {
 const RETRIED_RUNTIME_ERRORS = /^(?:NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|PROTOCOL_TIMEOUT)$/;
 
 /** Runs Lighthouse on `url` (again after a failed recording); `initScript` runs in the page before the app (e.g. a stored session). */
-export async function runLighthouse(url: string, initScript?: string): Promise<LighthouseScores> {
+export async function runLighthouse(url: string, initScript?: string, extraFlags: string[] = []): Promise<LighthouseScores> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runLighthouseOnce(url, initScript);
+      return await runLighthouseOnce(url, initScript, extraFlags);
     } catch (error) {
       const code = error instanceof LighthouseRuntimeError ? error.code : undefined;
       if (attempt >= 3 || !code || !RETRIED_RUNTIME_ERRORS.test(code)) throw error;
@@ -56,13 +56,13 @@ export async function runLighthouse(url: string, initScript?: string): Promise<L
   }
 }
 
-async function runLighthouseOnce(url: string, initScript?: string): Promise<LighthouseScores> {
+async function runLighthouseOnce(url: string, initScript: string | undefined, extraFlags: string[]): Promise<LighthouseScores> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'lap-lighthouse-'));
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     userDataDir,
-    args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'),
+    args: [...CHROMIUM_FLAGS.filter((flag) => flag !== '--headless'), ...extraFlags],
   });
   try {
     const page = await browser.newPage();
