@@ -68,8 +68,8 @@ http {
     keepalive 16;
   }
   server {
-    listen 127.0.0.1:${port} ssl;
-    http2 on;
+    # Debian 12's nginx (1.22) takes http2 on the listen line (the http2 directive came in 1.25).
+    listen 127.0.0.1:${port} ssl http2;
     ssl_certificate ${cert};
     ssl_certificate_key ${key};
     location / {
@@ -83,13 +83,15 @@ http {
 `;
   const file = path.join(prefix, 'nginx.conf');
   writeFileSync(file, config);
-  const child = spawn(binary, ['-p', prefix, '-c', file], { stdio: 'ignore' });
+  const child = spawn(binary, ['-p', prefix, '-c', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (data: Buffer) => (output += data.toString()));
   const deadline = Date.now() + 10_000;
   while (!(await portOpen(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       rmSync(prefix, { recursive: true, force: true });
-      throw new Error('nginx (the TLS proxy) did not start');
+      throw new Error(`nginx (the TLS proxy) did not start: ${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
