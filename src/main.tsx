@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { listenForInstallPrompt } from './lib/install-prompt';
+import { afterFirstPage, holdUntilFirstPage, releaseFirstPage } from './lib/first-page';
 import { createQueryClient, persistQueryCache } from './lib/query-client';
 import { getAccessToken, getRefreshToken, mirrorSession } from './lib/session';
 import { registerServiceWorker } from './lib/sw-bridge';
@@ -15,36 +16,42 @@ const router = createAppRouter(queryClient);
 
 listenForInstallPrompt();
 
-/**
- * Resolves once the page has loaded and the app has rendered its first page (or 5 s after the
- * load, whatever the page is doing): what starts then does not compete with the page for a
- * phone's CPU and connection. (On a signed-in page the load event comes before the page's
- * data, while the app still renders behind 'Loading...'.)
- */
-const firstPageShown = new Promise<void>((resolve) => {
+// What is not needed to show the page waits until it is shown (lib/first-page): until the page
+// has loaded and the router has rendered its first route, or 5 s after the load whatever the
+// page is doing. (On a signed-in page the load event comes before the page's data, while the
+// app still renders behind 'Loading...'.)
+holdUntilFirstPage();
+{
+  let rendered = false;
+  let loaded = document.readyState === 'complete';
+  const release = () => {
+    if (rendered && loaded) setTimeout(releaseFirstPage);
+  };
   const stop = router.subscribe('onRendered', () => {
     stop();
-    resolve();
+    rendered = true;
+    release();
   });
-  const loaded = () => setTimeout(resolve, 5000);
-  if (document.readyState === 'complete') loaded();
-  else window.addEventListener('load', loaded, { once: true });
-}).then(
-  () =>
-    new Promise<void>((resolve) => {
-      if (document.readyState === 'complete') setTimeout(resolve);
-      else window.addEventListener('load', () => setTimeout(resolve), { once: true });
-    }),
-);
+  const onLoad = () => {
+    loaded = true;
+    release();
+    setTimeout(() => {
+      rendered = true;
+      release();
+    }, 5000);
+  };
+  if (loaded) onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+}
 
-// The service worker reads the session from IndexedDB: copy what localStorage holds, once the
-// page is shown (Dexie and its upgrade are not needed to show it). Nothing waits for the copy
-// meanwhile: a token refresh takes the worker's newer pair first (api-client). A visitor has
-// nothing to copy (every sign-out already cleared the copy) and never loads Dexie.
-if (getAccessToken() || getRefreshToken()) void firstPageShown.then(() => mirrorSession());
-// Registered once the page is shown: installing the worker downloads the whole precache,
-// which must not compete with the page's data and images on a phone's slow connection.
-if (import.meta.env.PROD) void firstPageShown.then(() => registerServiceWorker());
+// The service worker reads the session from IndexedDB: copy what localStorage holds once the
+// page is shown. Nothing waits for the copy meanwhile: a token refresh takes the worker's newer
+// pair first (api-client). A visitor has nothing to copy (every sign-out already cleared the
+// copy) and never loads Dexie.
+if (getAccessToken() || getRefreshToken()) afterFirstPage(() => void mirrorSession());
+// Installing the worker downloads the whole precache, which must not compete with the page's
+// data and images on a phone's slow connection.
+if (import.meta.env.PROD) afterFirstPage(() => registerServiceWorker());
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

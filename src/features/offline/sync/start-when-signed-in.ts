@@ -4,6 +4,7 @@
  * to a public page carries none of it.
  */
 import { useSyncExternalStore } from 'react';
+import { afterFirstPage } from '../../../lib/first-page';
 import { getStoredUser, subscribeSession } from '../../../lib/session';
 
 let loading: Promise<typeof import('./outbox-sync')> | null = null;
@@ -37,7 +38,8 @@ export function startOutboxSyncWhenSignedIn(onScoresSent?: () => void): () => vo
   const start = () => {
     if (!getStoredUser()) return;
     if (!loading) {
-      loading = import('./outbox-sync');
+      // Once the page is on screen: Dexie's code and its opening are not needed to show it.
+      loading = new Promise<void>((resolve) => afterFirstPage(resolve)).then(() => import('./outbox-sync'));
       loading
         .then((sync) => {
           sync.startOutboxSync();
