@@ -180,7 +180,7 @@ function routePattern(routeFile: string): string {
 /**
  * The modules whose dynamic imports every signed-in page loads as it starts, beside its route:
  * the session check's API client, the navbar's account menu. (The session's IndexedDB copy
- * waits for the page's load event: main.tsx.)
+ * waits until the first page is shown: src/lib/first-page.ts.)
  */
 const SIGNED_IN_START_MODULES = ['src/features/auth/auth-store.ts', 'src/features/auth/components/navbar-session-slot.tsx'];
 

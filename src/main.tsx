@@ -21,28 +21,19 @@ listenForInstallPrompt();
 // page is doing. (On a signed-in page the load event comes before the page's data, while the
 // app still renders behind 'Loading...'.)
 holdUntilFirstPage();
-{
-  let rendered = false;
-  let loaded = document.readyState === 'complete';
-  const release = () => {
-    if (rendered && loaded) setTimeout(releaseFirstPage);
-  };
+const loaded = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else window.addEventListener('load', () => resolve(), { once: true });
+});
+const rendered = new Promise<void>((resolve) => {
   const stop = router.subscribe('onRendered', () => {
     stop();
-    rendered = true;
-    release();
+    resolve();
   });
-  const onLoad = () => {
-    loaded = true;
-    release();
-    setTimeout(() => {
-      rendered = true;
-      release();
-    }, 5000);
-  };
-  if (loaded) onLoad();
-  else window.addEventListener('load', onLoad, { once: true });
-}
+});
+void loaded
+  .then(() => Promise.race([rendered, new Promise((resolve) => setTimeout(resolve, 5000))]))
+  .then(() => setTimeout(releaseFirstPage));
 
 // The service worker reads the session from IndexedDB: copy what localStorage holds once the
 // page is shown. Nothing waits for the copy meanwhile: a token refresh takes the worker's newer

@@ -131,7 +131,7 @@ async function lighthouse(server: RunningServer) {
   try {
     for (const [pathname, init] of signedInPages) await lighthousePage(proxy.url, pathname, init, false, proxy.chromiumFlags, ' (h2)');
   } finally {
-    proxy.stop();
+    await proxy.stop();
   }
 }
 

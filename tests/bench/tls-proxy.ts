@@ -5,19 +5,15 @@
  * The certificate is self-signed for 127.0.0.1, made here with openssl; Chromium trusts its key
  * through `--ignore-certificate-errors-spki-list` (`chromiumFlags`), nothing else.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { nginxBinary } from '../faults/helpers/nginx';
-import { freePort } from '../faults/helpers/process';
+import { nginxBinary, runNginx } from '../faults/helpers/nginx';
 
 export interface TlsProxy {
   url: string;
   /** Chromium's flags that make it trust this proxy's certificate. */
   chromiumFlags: string[];
-  stop(): void;
+  stop(): Promise<void>;
 }
 
 function run(command: string, args: string[], input?: string | Buffer): Buffer {
@@ -26,32 +22,20 @@ function run(command: string, args: string[], input?: string | Buffer): Buffer {
   return result.stdout;
 }
 
-const portOpen = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
 /** nginx with TLS and HTTP/2 in front of `upstream` (http://127.0.0.1:port), or undefined without nginx or openssl. */
 export async function startTlsProxy(upstream: string): Promise<TlsProxy | undefined> {
-  const binary = nginxBinary();
-  if (!binary || spawnSync('openssl', ['version']).status !== 0) return undefined;
-  const prefix = mkdtempSync(path.join(tmpdir(), 'lap-bench-tls-'));
-  for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir));
-  const key = path.join(prefix, 'key.pem');
-  const cert = path.join(prefix, 'cert.pem');
-  run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert]);
-  // The key's SPKI hash (SHA-256 of its DER, base64), as Chromium's flag takes it.
-  const publicKey = run('openssl', ['x509', '-in', cert, '-pubkey', '-noout']);
-  const der = run('openssl', ['pkey', '-pubin', '-outform', 'der'], publicKey);
-  const spkiHash = run('openssl', ['dgst', '-sha256', '-binary'], der).toString('base64');
-  const port = await freePort();
-  // Started as root (CI, this machine), nginx's workers would otherwise run as nobody, who cannot read the key.
-  const config = `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
+  if (!nginxBinary() || spawnSync('openssl', ['version']).status !== 0) return undefined;
+  let spkiHash = '';
+  const nginx = await runNginx((prefix, port) => {
+    const key = path.join(prefix, 'key.pem');
+    const cert = path.join(prefix, 'cert.pem');
+    run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert]);
+    // The key's SPKI hash (SHA-256 of its DER, base64), as Chromium's flag takes it.
+    const publicKey = run('openssl', ['x509', '-in', cert, '-pubkey', '-noout']);
+    const der = run('openssl', ['pkey', '-pubin', '-outform', 'der'], publicKey);
+    spkiHash = run('openssl', ['dgst', '-sha256', '-binary'], der).toString('base64');
+    // Started as root (CI, this machine), nginx's workers would otherwise run as nobody, who cannot read the key.
+    return `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
 daemon off;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
@@ -81,26 +65,10 @@ http {
   }
 }
 `;
-  const file = path.join(prefix, 'nginx.conf');
-  writeFileSync(file, config);
-  const child = spawn(binary, ['-p', prefix, '-c', file], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let output = '';
-  child.stderr!.on('data', (data: Buffer) => (output += data.toString()));
-  const deadline = Date.now() + 10_000;
-  while (!(await portOpen(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      rmSync(prefix, { recursive: true, force: true });
-      throw new Error(`nginx (the TLS proxy) did not start: ${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  });
   return {
-    url: `https://127.0.0.1:${port}`,
+    url: `https://127.0.0.1:${nginx.port}`,
     chromiumFlags: [`--ignore-certificate-errors-spki-list=${spkiHash}`],
-    stop() {
-      child.kill('SIGTERM');
-      rmSync(prefix, { recursive: true, force: true });
-    },
+    stop: nginx.stop,
   };
 }

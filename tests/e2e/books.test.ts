@@ -398,7 +398,7 @@ describe('books list opening (learner)', () => {
     }
   });
 
-  it("leaves the phone's CPU to the list: 'Loading...' spins on the compositor, and Dexie loads only once the page has loaded", async () => {
+  it("leaves the phone's CPU to the list: 'Loading...' spins on the compositor, and Dexie loads only once the list's data has come", async () => {
     // A fresh profile: no service worker, nothing in IndexedDB yet.
     const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT, reducedMotion: 'no-preference' });
     try {
@@ -426,7 +426,7 @@ describe('books list opening (learner)', () => {
       expect(animations.root).not.toBe('none');
       releaseList();
       await card(page, title).waitFor();
-      // Once the page has loaded, the session is copied for the service worker all the same.
+      // Once the page is shown, the session is copied for the service worker all the same.
       await page.waitForLoadState('load');
       const mirroredAccess = () =>
         page.evaluate(async () => {

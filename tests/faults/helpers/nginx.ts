@@ -1,6 +1,7 @@
 /**
  * Debian's nginx in front of app instances, with a configuration of the test's own
- * (tests/faults/nginx/nginx.conf.template) on a free port, in a temporary folder.
+ * (tests/faults/nginx/nginx.conf.template, or the bench's TLS proxy's) on a free port, in a
+ * temporary folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,19 +34,30 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-export async function startNginx(upstreams: [string, string]): Promise<Nginx> {
+/** The two-instance test's nginx: the template's proxy in front of both instances. */
+export function startNginx(upstreams: [string, string]): Promise<Nginx> {
+  return runNginx((prefix, port) =>
+    readFileSync(TEMPLATE, 'utf8')
+      .replaceAll('{{PREFIX}}', prefix)
+      .replaceAll('{{PORT}}', String(port))
+      .replaceAll('{{UPSTREAM_A}}', upstreams[0])
+      .replaceAll('{{UPSTREAM_B}}', upstreams[1]),
+  );
+}
+
+/**
+ * Runs nginx with the configuration `config` makes for its folder (`prefix`, with the temp
+ * paths nginx needs, and where the configuration may keep other files) and a free port on
+ * 127.0.0.1; resolves once the port answers. `url` is http://, whatever the configuration says.
+ */
+export async function runNginx(config: (prefix: string, port: number) => string): Promise<Nginx & { port: number }> {
   const binary = nginxBinary();
   if (!binary) throw new Error('nginx is not installed');
   const prefix = mkdtempSync(path.join(tmpdir(), 'lap-nginx-'));
   for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir));
   const port = await freePort();
-  const config = readFileSync(TEMPLATE, 'utf8')
-    .replaceAll('{{PREFIX}}', prefix)
-    .replaceAll('{{PORT}}', String(port))
-    .replaceAll('{{UPSTREAM_A}}', upstreams[0])
-    .replaceAll('{{UPSTREAM_B}}', upstreams[1]);
   const file = path.join(prefix, 'nginx.conf');
-  writeFileSync(file, config);
+  writeFileSync(file, config(prefix, port));
   const child: ChildProcess = spawn(binary, ['-p', prefix, '-c', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -55,12 +67,14 @@ export async function startNginx(upstreams: [string, string]): Promise<Nginx> {
     if (child.exitCode !== null || Date.now() > deadline) {
       const log = existsSync(path.join(prefix, 'error.log')) ? readFileSync(path.join(prefix, 'error.log'), 'utf8') : '';
       child.kill('SIGKILL');
+      rmSync(prefix, { recursive: true, force: true });
       throw new Error(`nginx did not start: ${output}${log}`);
     }
     await sleep(50);
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {
