@@ -76,6 +76,24 @@ describe('reading a book (learner)', () => {
     await page.close();
   });
 
+  it("shows a chapter without downloading the editor's code (Lexical)", async () => {
+    const page = await app.open('/book/1');
+    await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
+    await page.getByTestId('chapter-content').getByRole('heading', { level: 2 }).first().waitFor();
+    await page.waitForLoadState('load');
+    const scripts = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js')).map((entry) => entry.name),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    const lexical = [];
+    for (const url of scripts) {
+      // Lexical marks the root of every editor it mounts: only its own code holds the attribute's name.
+      if ((await (await fetch(url)).text()).includes('data-lexical-editor')) lexical.push(new URL(url).pathname);
+    }
+    expect(lexical).toEqual([]);
+    await page.close();
+  });
+
   it("says 'Book not found.' for a book that does not exist", async () => {
     const page = await app.open('/book/987654');
     await eventually(() => page.getByText('Book not found.').isVisible()).toBe(true);

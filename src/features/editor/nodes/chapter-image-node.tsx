@@ -11,10 +11,10 @@ import type {
 import { $applyNodeReplacement } from 'lexical';
 import { BlockDecoratorNode } from './block-decorator-node';
 import { type JSX, useRef } from 'react';
-import { imageSrcSet } from '../../../contract/image-variants';
 import { CHAPTER_IMAGE_TYPE } from '../../../contract/rich-text';
 import { isSafeMediaUrl } from '../../../contract/urls';
-import { selectedOutline, useMediaSelection } from './use-media-selection';
+import { ChapterImageView } from './media-views';
+import { useMediaSelection } from './use-media-selection';
 
 export interface ChapterImagePayload {
   src: string;
@@ -27,39 +27,10 @@ export interface ChapterImagePayload {
 
 export type SerializedChapterImageNode = Spread<{ src: string; altText: string; width: number; height: number; caption: string }, SerializedLexicalNode>;
 
-/** A figure fills the chapter's column (at most about 760 px wide): a phone fetches a copy that fits it. */
-const CHAPTER_IMAGE_SIZES = '(max-width: 800px) 100vw, 760px';
-
-function ChapterImage({ nodeKey, src, altText, width, height, caption }: Required<ChapterImagePayload> & { nodeKey: NodeKey }) {
+function ChapterImage({ nodeKey, ...image }: Required<ChapterImagePayload> & { nodeKey: NodeKey }) {
   const ref = useRef<HTMLElement>(null);
   const { editable, isSelected } = useMediaSelection(nodeKey, ref);
-  // Stored content is sanitised on the server; the reader still refuses anything but http(s) and /media/.
-  if (!isSafeMediaUrl(src)) return null;
-  return (
-    <figure ref={ref} className="ch-media ch-figure" style={{ margin: '1.25em 0', textAlign: 'center' }}>
-      <img
-        src={src}
-        srcSet={width > 0 ? imageSrcSet(src, width) : undefined}
-        sizes={CHAPTER_IMAGE_SIZES}
-        alt={altText}
-        width={width || undefined}
-        height={height || undefined}
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-        style={{
-          maxWidth: '100%',
-          height: 'auto',
-          borderRadius: 6,
-          cursor: editable ? 'pointer' : undefined,
-          ...(isSelected ? selectedOutline : null),
-        }}
-      />
-      {caption && (
-        <figcaption style={{ fontSize: '0.875em', color: '#3d5360', marginTop: '0.5em', fontStyle: 'italic' }}>{caption}</figcaption>
-      )}
-    </figure>
-  );
+  return <ChapterImageView ref={ref} {...image} editable={editable} selected={isSelected} />;
 }
 
 function convertImageElement(domNode: HTMLElement): DOMConversionOutput | null {

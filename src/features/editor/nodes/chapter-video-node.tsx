@@ -3,24 +3,15 @@ import { $applyNodeReplacement } from 'lexical';
 import { BlockDecoratorNode } from './block-decorator-node';
 import { type JSX, useRef } from 'react';
 import { CHAPTER_VIDEO_TYPE } from '../../../contract/rich-text';
-import { isSafeMediaUrl } from '../../../contract/urls';
-import { MediaLabel } from './media-label';
-import { selectedOutline, useMediaSelection } from './use-media-selection';
+import { ChapterVideoView } from './media-views';
+import { useMediaSelection } from './use-media-selection';
 
 export type SerializedChapterVideoNode = Spread<{ src: string }, SerializedLexicalNode>;
 
 function ChapterVideo({ nodeKey, src }: { nodeKey: NodeKey; src: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const { editable, isSelected } = useMediaSelection(nodeKey, ref);
-  if (!isSafeMediaUrl(src)) return null;
-  return (
-    <div ref={ref} className="ch-media" style={{ margin: '1.25em 0', ...(isSelected ? selectedOutline : null) }}>
-      {editable && <MediaLabel>Video</MediaLabel>}
-      <video controls preload="metadata" playsInline src={src} style={{ display: 'block', width: '100%', maxHeight: '70vh', borderRadius: 6, background: '#000' }}>
-        <a href={src}>Download the video</a>
-      </video>
-    </div>
-  );
+  return <ChapterVideoView ref={ref} src={src} editable={editable} selected={isSelected} />;
 }
 
 /** An uploaded MP4 video, stored as `{type: 'chapter-video', src}`. */

@@ -50,6 +50,3 @@ export function useMediaSelection(nodeKey: NodeKey, ref: RefObject<HTMLElement |
 
   return { editable, isSelected: editable && isSelected };
 }
-
-/** The outline of a selected media block. */
-export const selectedOutline = { outline: '3px solid #0b4f6c', outlineOffset: '2px' } as const;

@@ -3,35 +3,15 @@ import { $applyNodeReplacement } from 'lexical';
 import { BlockDecoratorNode } from './block-decorator-node';
 import { type JSX, useRef } from 'react';
 import { VIDEO_EMBED_TYPE } from '../../../contract/rich-text';
-import { isEmbedUrl } from '../../../contract/urls';
-import { MediaLabel } from './media-label';
-import { selectedOutline, useMediaSelection } from './use-media-selection';
+import { VideoEmbedView } from './media-views';
+import { useMediaSelection } from './use-media-selection';
 
 export type SerializedVideoEmbedNode = Spread<{ url: string }, SerializedLexicalNode>;
-
-const hostName = (url: string) => (url.includes('vimeo') ? 'Vimeo' : 'YouTube');
 
 function VideoEmbed({ nodeKey, url }: { nodeKey: NodeKey; url: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const { editable, isSelected } = useMediaSelection(nodeKey, ref);
-  // Only the embed addresses toEmbedUrl produces ever become an iframe.
-  if (!isEmbedUrl(url)) return null;
-  return (
-    <div ref={ref} className="ch-media" style={{ margin: '1.25em 0', ...(isSelected ? selectedOutline : null) }}>
-      {editable && <MediaLabel>{hostName(url)} video</MediaLabel>}
-      <div style={{ position: 'relative', width: '100%', aspectRatio: '16 / 9', background: '#000', borderRadius: 6, overflow: 'hidden' }}>
-        <iframe
-          src={url}
-          title={`${hostName(url)} video`}
-          loading="lazy"
-          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0, pointerEvents: editable ? 'none' : undefined }}
-        />
-      </div>
-    </div>
-  );
+  return <VideoEmbedView ref={ref} url={url} editable={editable} selected={isSelected} />;
 }
 
 /** A YouTube or Vimeo player, stored as `{type: 'video-embed', url}` with the embed address. */

@@ -46,7 +46,7 @@ const paragraphWith = (...children: unknown[]) => ({
   },
 });
 
-describe('ChapterView (the read-only composer)', () => {
+describe('ChapterView (the reader)', () => {
   it('renders a chapter written with the previous editor (Quill Delta)', () => {
     const content = renderChapter(portPlacementDelta);
     expect(content).toHaveAttribute('contenteditable', 'false');
@@ -147,6 +147,14 @@ describe('ChapterView (the read-only composer)', () => {
     unmount();
     render(<ChapterView content={{ something: 'else' }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('This chapter could not be displayed.');
+  });
+
+  it('says it cannot display a chapter holding a node no editor of ours writes, rather than showing part of it', () => {
+    const unknownNode = paragraphWith({ type: 'text', version: 1, text: 'Before', format: 0, style: '', mode: 'normal', detail: 0 });
+    unknownNode.root.children.push({ type: 'table', version: 1, children: [] } as never);
+    render(<ChapterView content={unknownNode} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('This chapter could not be displayed.');
+    expect(screen.queryByText('Before')).not.toBeInTheDocument();
   });
 });
 
