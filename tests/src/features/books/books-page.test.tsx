@@ -38,7 +38,7 @@ describe('Books list', () => {
     expect(hernia.getByText(`${LONG.slice(0, 100)}...`)).toBeInTheDocument();
     expect(hernia.getByText('Chapters: 4')).toBeInTheDocument();
     expect(hernia.getByRole('link', { name: 'View Hernia Repair' })).toHaveAttribute('href', '/book/3');
-    expect(hernia.getByText(new Date('2026-03-01T09:00:00Z').toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }))).toBeInTheDocument();
+    expect(hernia.getByText(new Date('2026-03-01T09:00:00Z').toLocaleDateString('en-IN', { year: 'numeric', month: 'short', day: 'numeric' }))).toBeInTheDocument();
     expect(card('Hernia Repair')).toHaveTextContent('Created:');
 
     const suturing = within(card('Suturing'));
