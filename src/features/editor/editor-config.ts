@@ -3,9 +3,9 @@ import { chapterNodes } from './nodes';
 import { chapterTheme } from './theme';
 
 /**
- * The one editor configuration, shared by the chapter editor and the read-only reader.
- * Errors are rethrown: a chapter that cannot be parsed shows the reader's error state instead
- * of a silently empty page.
+ * The chapter editor's configuration (the reader renders stored chapters without Lexical, with
+ * the same theme: components/chapter-document.tsx). Errors are rethrown: a chapter that cannot
+ * be parsed shows an error state instead of a silently empty editor.
  */
 export const chapterEditorConfig: InitialConfigType = {
   namespace: 'chapter',

@@ -6,7 +6,7 @@ import { ChapterImageNode } from './nodes/chapter-image-node';
 import { ChapterVideoNode } from './nodes/chapter-video-node';
 import { VideoEmbedNode } from './nodes/video-embed-node';
 
-/** Every node a chapter may contain: the editor and the reader register exactly these. */
+/** Every node a chapter may contain: the editor registers exactly these, and the reader renders the same set. */
 export const chapterNodes: readonly Klass<LexicalNode>[] = [
   HeadingNode,
   QuoteNode,

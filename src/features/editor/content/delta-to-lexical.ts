@@ -1,7 +1,7 @@
 /**
  * Chapters written with the institute's previous editor are Quill Deltas (`{ops: [...]}`).
- * This turns one into the Lexical document our editor writes, so the one read-only composer
- * renders both and an old chapter saved again becomes a Lexical document.
+ * This turns one into the Lexical document our editor writes, so the editor and the reader
+ * (chapter-document.tsx) take both alike and an old chapter saved again becomes a Lexical document.
  *
  * Delta in brief: text inserts carry inline attributes (bold, italic, underline, strike, code,
  * script, color, background, link); each "\n" ends a line and carries the line's attributes

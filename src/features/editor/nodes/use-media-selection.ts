@@ -16,7 +16,7 @@ import { type RefObject, useEffect } from 'react';
 
 /**
  * Images and videos in the editor: a click selects the block (outlined), Delete or Backspace
- * removes it. Nothing happens in the read-only reader.
+ * removes it. Nothing happens in a read-only composer.
  */
 export function useMediaSelection(nodeKey: NodeKey, ref: RefObject<HTMLElement | null>) {
   const [editor] = useLexicalComposerContext();
