@@ -125,12 +125,12 @@ function renderInline(node: Node, key: number): ReactNode {
           rel={typeof node.rel === 'string' ? node.rel : undefined}
           title={typeof node.title === 'string' ? node.title : undefined}
         >
-          {renderInlines(children(node))}
+          {renderInlines(children(node), false)}
         </a>
       );
     }
     default:
-      return fail(`A ${String(node.type)} node cannot stand inside text.`);
+      return renderMedia(node, key) ?? fail(`A ${String(node.type)} node cannot stand inside text.`);
   }
 }
 
@@ -156,11 +156,14 @@ function mergeTextRuns(nodes: Node[]): Node[] {
   return merged;
 }
 
-/** An element's inline children; an empty element, or one ending in a line break, gets Lexical's closing `<br>`. */
-function renderInlines(children: Node[]): ReactNode[] {
+/**
+ * An element's inline children. A block that is empty, or ends in a line break, gets Lexical's
+ * closing `<br>` (the line would otherwise have no height); a link does not.
+ */
+function renderInlines(children: Node[], block = true): ReactNode[] {
   const nodes = mergeTextRuns(children);
   const rendered = nodes.map(renderInline);
-  if (nodes.length === 0 || nodes[nodes.length - 1]!.type === 'linebreak') rendered.push(<br key="end" />);
+  if (block && (nodes.length === 0 || nodes[nodes.length - 1]!.type === 'linebreak')) rendered.push(<br key="end" />);
   return rendered;
 }
 
@@ -240,6 +243,14 @@ function renderTopBlock(node: Node, key: number): ReactNode {
       );
     case 'list':
       return renderList(node, key);
+    default:
+      return renderMedia(node, key) ?? fail(`A chapter cannot hold a ${String(node.type)} node here.`);
+  }
+}
+
+/** An image or a video: a block of its own, or (as Lexical also shows it) inside a line of text. */
+function renderMedia(node: Node, key: number): ReactNode | undefined {
+  switch (node.type) {
     case CHAPTER_IMAGE_TYPE:
       return (
         <ChapterImageView
@@ -256,7 +267,7 @@ function renderTopBlock(node: Node, key: number): ReactNode {
     case VIDEO_EMBED_TYPE:
       return <VideoEmbedView key={key} url={text(node.url, "An embedded video's address")} />;
     default:
-      return fail(`A chapter cannot hold a ${String(node.type)} node here.`);
+      return undefined;
   }
 }
 
