@@ -135,8 +135,7 @@ describe('ChapterView (the reader)', () => {
         ],
       },
     });
-    // Lexical's own zero-size caret helpers are images too; the chapter's images are not.
-    expect(content.querySelector('img:not([data-lexical-decorator-boundary])')).toBeNull();
+    expect(content.querySelector('img')).toBeNull();
     expect(content.querySelector('iframe')).toBeNull();
     expect(content.querySelector('video')).toHaveAttribute('src', '/media/videos/2026-01/clip.mp4');
   });
