@@ -157,6 +157,37 @@ describe('books list and Create Book (superuser)', () => {
     expect((await api(baseURL, director, 'GET', `/books/books/${id}/`)).status).toBe(404);
     await page.close();
   });
+
+  it('loads the Lexical code only to edit: not on /, the books list nor the reader', async () => {
+    const assets = path.join(distDir, 'assets');
+    const lexicalChunks = readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(path.join(assets, file), 'utf8').includes(LEXICAL_MARKER));
+    expect(lexicalChunks.length).toBeGreaterThan(0);
+    const lexicalRequested = (urls: string[]) => urls.map((url) => new URL(url).pathname).filter((name) => lexicalChunks.includes(path.basename(name)));
+
+    const page = await app.context.newPage();
+    const scripts = recordScriptRequests(page);
+    await page.goto('/');
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    expect(lexicalRequested(scripts)).toEqual([]);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Books', exact: true }).click();
+    await card(page, 'Fundamentals of Laparoscopic Surgery').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(lexicalRequested(scripts)).toEqual([]);
+
+    // The reader renders the chapter without it (src/features/editor/components/chapter-document.tsx).
+    await page.getByRole('link', { name: 'View Fundamentals of Laparoscopic Surgery' }).click();
+    await page.getByTestId('chapter-content').getByRole('heading').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(lexicalRequested(scripts)).toEqual([]);
+
+    // Control: opening the chapter editor loads it.
+    await page.getByRole('button', { name: 'Add chapter' }).click();
+    await page.getByTestId('chapter-editor').waitFor();
+    expect(lexicalRequested(scripts).length).toBeGreaterThan(0);
+    await page.close();
+  });
 });
 
 describe('books list (learner)', () => {
@@ -217,31 +248,6 @@ describe('books list (learner)', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
-    await page.close();
-  });
-
-  it('loads the Lexical code on the reader only: not on / nor on the books list', async () => {
-    const assets = path.join(distDir, 'assets');
-    const lexicalChunks = readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(path.join(assets, file), 'utf8').includes(LEXICAL_MARKER));
-    expect(lexicalChunks.length).toBeGreaterThan(0);
-    const lexicalRequested = (urls: string[]) => urls.map((url) => new URL(url).pathname).filter((name) => lexicalChunks.includes(path.basename(name)));
-
-    const page = await app.context.newPage();
-    const scripts = recordScriptRequests(page);
-    await page.goto('/');
-    await waitForApp(page);
-    await page.waitForLoadState('networkidle');
-    expect(lexicalRequested(scripts)).toEqual([]);
-
-    await page.getByRole('banner').getByRole('link', { name: 'Books', exact: true }).click();
-    await card(page, 'Fundamentals of Laparoscopic Surgery').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(lexicalRequested(scripts)).toEqual([]);
-
-    // Control: opening a book loads it.
-    await page.getByRole('link', { name: 'View Fundamentals of Laparoscopic Surgery' }).click();
-    await page.getByTestId('chapter-content').waitFor();
-    expect(lexicalRequested(scripts).length).toBeGreaterThan(0);
     await page.close();
   });
 });
