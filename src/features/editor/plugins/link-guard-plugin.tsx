@@ -6,8 +6,8 @@ import { isSafeLinkUrl } from '../../../contract/urls';
 /**
  * The last line of defence for links on screen: every link element the editor's composer renders
  * keeps its href only if it passes the shared rule (http(s), mailto:, same-site), as the reader's
- * links do (components/chapter-document.tsx). Content is already sanitised before it is loaded, and Lexical itself
- * blanks scripts; this also covers what Lexical allows and we do not (tel:, sms:).
+ * links do (components/chapter-document.tsx). Content is already sanitised before it is loaded,
+ * and Lexical itself blanks scripts; this also covers what Lexical allows and we do not (tel:, sms:).
  */
 export function LinkGuardPlugin() {
   const [editor] = useLexicalComposerContext();
