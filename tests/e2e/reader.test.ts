@@ -77,8 +77,8 @@ describe('reading a book (learner)', () => {
   });
 
   it("shows a chapter without downloading the editor's code (Lexical)", async () => {
+    // Whichever chapter the learner's reading position opens: each demo chapter has headings.
     const page = await app.open('/book/1');
-    await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
     await page.getByTestId('chapter-content').getByRole('heading', { level: 2 }).first().waitFor();
     await page.waitForLoadState('load');
     const scripts = await page.evaluate(() =>

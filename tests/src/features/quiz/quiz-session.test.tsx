@@ -387,13 +387,14 @@ describe('QuizSession', () => {
   it('holds back the new-version prompt while the quiz is in progress', async () => {
     const { user, unmount } = renderQuiz();
     await waitForQuestion('Which gas is used for pneumoperitoneum?');
-    expect(getUpdateState().holds).toBe(1);
+    // The hold is taken in an effect, which React may run just after the question is on screen.
+    await waitFor(() => expect(getUpdateState().holds).toBe(1));
     await user.click(button('Submit Quiz'));
     await screen.findByTestId('quiz-results');
-    expect(getUpdateState().holds).toBe(0);
+    await waitFor(() => expect(getUpdateState().holds).toBe(0));
     await user.click(button('Retake Quiz'));
     await waitForQuestion('Which gas is used for pneumoperitoneum?');
-    expect(getUpdateState().holds).toBe(1);
+    await waitFor(() => expect(getUpdateState().holds).toBe(1));
     unmount();
     expect(getUpdateState().holds).toBe(0);
   });
