@@ -1,7 +1,8 @@
-import { cloneElement, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { isSafeLinkUrl } from '../../../contract/urls';
 import { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE, VIDEO_EMBED_TYPE } from '../../../contract/rich-text';
 import { TEXT_FORMAT, type ElementFormat, type HeadingTag } from '../../../contract/lexical-json';
+import { ChapterContentError } from '../content/load-content';
 import { ChapterImageView, ChapterVideoView, VideoEmbedView } from '../nodes/media-views';
 import { chapterTheme } from '../theme';
 
@@ -16,10 +17,6 @@ import { chapterTheme } from '../theme';
  * says it cannot be displayed, as Lexical's parser would.
  */
 
-export class UnreadableNodeError extends Error {
-  override name = 'UnreadableNodeError';
-}
-
 type Node = { [key: string]: unknown };
 
 const HEADINGS: readonly HeadingTag[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
@@ -28,7 +25,7 @@ const LIST_THEME = chapterTheme.list!;
 const TEXT_THEME = chapterTheme.text!;
 
 function fail(what: string): never {
-  throw new UnreadableNodeError(what);
+  throw new ChapterContentError(what);
 }
 
 function children(node: Node): Node[] {
@@ -192,37 +189,34 @@ function renderListItem(node: Node, key: number, listType: string): ReactNode {
   );
 }
 
-function renderList(node: Node, key: number): ReactNode {
+/** A list; one of the chapter's own blocks (`top`) also gets its text direction, as Lexical sets it. */
+function renderList(node: Node, key: number, top = false): ReactNode {
   const listType = node.listType === 'number' ? 'number' : node.listType === 'check' ? 'check' : node.listType === 'bullet' ? 'bullet' : fail('A list has no list type.');
   const items = children(node).map((item, index) => renderListItem(item, index, listType));
   const start = typeof node.start === 'number' ? node.start : 1;
   if (listType === 'number') {
     return (
-      <ol key={key} start={start !== 1 ? start : undefined} {...blockProps(node, LIST_THEME.ol)}>
+      <ol key={key} dir={top ? 'auto' : undefined} start={start !== 1 ? start : undefined} {...blockProps(node, LIST_THEME.ol)}>
         {items}
       </ol>
     );
   }
   return (
-    <ul key={key} {...blockProps(node, LIST_THEME.ul)}>
+    <ul key={key} dir={top ? 'auto' : undefined} {...blockProps(node, LIST_THEME.ul)}>
       {items}
     </ul>
   );
 }
 
-/** A block of the chapter itself: its own text direction, as Lexical sets it (a Hindi or Urdu paragraph reads right). */
+/**
+ * A block of the chapter itself. Text blocks get their own text direction (`dir="auto"`), as
+ * Lexical sets it: a paragraph in Urdu reads right to left beside one in English.
+ */
 function renderBlock(node: Node, key: number): ReactNode {
-  const block = renderTopBlock(node, key);
-  return node.type === 'paragraph' || node.type === 'heading' || node.type === 'quote' || node.type === 'list'
-    ? cloneElement(block as ReactElement<{ dir?: string }>, { dir: 'auto' })
-    : block;
-}
-
-function renderTopBlock(node: Node, key: number): ReactNode {
   switch (node.type) {
     case 'paragraph':
       return (
-        <p key={key} {...blockProps(node, chapterTheme.paragraph)}>
+        <p key={key} dir="auto" {...blockProps(node, chapterTheme.paragraph)}>
           {renderInlines(children(node))}
         </p>
       );
@@ -230,19 +224,19 @@ function renderTopBlock(node: Node, key: number): ReactNode {
       const Tag = HEADINGS.includes(node.tag as HeadingTag) ? (node.tag as HeadingTag) : fail('A heading has no level.');
       const headingClasses = chapterTheme.heading as Record<HeadingTag, string>;
       return (
-        <Tag key={key} {...blockProps(node, headingClasses[Tag])}>
+        <Tag key={key} dir="auto" {...blockProps(node, headingClasses[Tag])}>
           {renderInlines(children(node))}
         </Tag>
       );
     }
     case 'quote':
       return (
-        <blockquote key={key} {...blockProps(node, chapterTheme.quote)}>
+        <blockquote key={key} dir="auto" {...blockProps(node, chapterTheme.quote)}>
           {renderInlines(children(node))}
         </blockquote>
       );
     case 'list':
-      return renderList(node, key);
+      return renderList(node, key, true);
     default:
       return renderMedia(node, key) ?? fail(`A chapter cannot hold a ${String(node.type)} node here.`);
   }
