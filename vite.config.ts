@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { institute } from './src/content/institute';
+import { DOWNLOADED_HINT, PAGE_READS, SESSION_READ } from './src/lib/early-reads';
 import { STORAGE_KEYS } from './src/lib/storage-keys';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -103,18 +104,45 @@ function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): 
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!entry) throw new Error('index.html has no module script: the prerender cannot place the page');
   const chunks = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const pages = signedInPages.map((page) => [page.pattern, page.chunks.filter((chunk) => chunk !== entry && !chunks.includes(chunk))]);
+  const pages = signedInPages.map((page) => [page.pattern, page.chunks.filter((chunk) => chunk !== entry && !chunks.includes(chunk)), page.reads, page.unlessDownloaded]);
   const pageChunks = pages.length
-    ? '// A signed-in page\'s own chunks, by path: its route would ask for them only once the entry has run.\n' +
+    ? '// A signed-in page\'s own chunks and API reads, by path: its route would ask for them only once the entry has run.\n' +
       `const pages = ${JSON.stringify(pages)};\n` +
-      'const signedIn = () => {\n' +
+      'const stored = (key) => {\n' +
       '  try {\n' +
-      `    return localStorage.getItem(${JSON.stringify(STORAGE_KEYS.access)}) !== null;\n` +
+      '    return localStorage.getItem(key);\n' +
+      '  } catch {\n' +
+      '    return null;\n' +
+      '  }\n' +
+      '};\n' +
+      `const token = stored(${JSON.stringify(STORAGE_KEYS.access)});\n` +
+      'const matched = token === null ? [] : pages.map(([pattern, files, reads, unlessDownloaded]) => [new RegExp(pattern).exec(location.pathname), files, reads, unlessDownloaded]).filter(([match]) => match);\n' +
+      'const pageChunks = () => matched.flatMap(([, files]) => files);\n' +
+      '// The page\'s first API reads go now, beside the code (src/lib/early-reads.ts): the app takes their answers.\n' +
+      'const downloaded = (bookId) => {\n' +
+      '  try {\n' +
+      `    const userId = JSON.parse(stored(${JSON.stringify(STORAGE_KEYS.user)}) ?? "null")?.user_id;\n` +
+      `    const books = JSON.parse(stored(${JSON.stringify(DOWNLOADED_HINT)}) ?? "{}")[userId];\n` +
+      '    return Array.isArray(books) && books.includes(Number(bookId));\n' +
       '  } catch {\n' +
       '    return false;\n' +
       '  }\n' +
       '};\n' +
-      'const pageChunks = () => (signedIn() ? pages.filter(([pattern]) => new RegExp(pattern).test(location.pathname)).flatMap(([, files]) => files) : []);\n'
+      'if (matched.length > 0 && navigator.onLine) {\n' +
+      '  const authorization = `Bearer ${token}`;\n' +
+      '  const reads = {};\n' +
+      '  for (const [match, , paths, unlessDownloaded] of matched) {\n' +
+      '    if (unlessDownloaded && downloaded(match[1])) continue;\n' +
+      '    for (const path of paths.map((path) => path.replace(/\\$(\\d)/g, (_, group) => match[Number(group)]))) {\n' +
+      '      const answer = fetch(`/api${path}`, { headers: { Accept: "application/json", Authorization: authorization } }).then(\n' +
+      '        (response) => (response.status === 200 ? response.text().then((body) => ({ status: 200, body, headers: [...response.headers] })) : null),\n' +
+      '        () => null,\n' +
+      '      );\n' +
+      '      reads[path] = { authorization, answer };\n' +
+      '    }\n' +
+      '  }\n' +
+      '  window.__earlyReads = reads;\n' +
+      '}\n'
     : 'const pageChunks = () => [];\n';
   const code =
     '// Starts the app on a prerendered page once the page has been painted (vite.config.ts, prerender).\n' +
@@ -154,10 +182,15 @@ function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): 
   return { template: replaceOnce(withoutPreloads, ENTRY_SCRIPT, `<script type="module" crossorigin src="/${name}"></script>`), starter: { name, code } };
 }
 
-/** A signed-in page's path (a regular expression's source) and the chunks its route loads. */
+/**
+ * A signed-in page's path (a regular expression's source, its parameters captured), the chunks
+ * its route loads, and the API reads it starts with (src/lib/early-reads.ts).
+ */
 interface SignedInPage {
   pattern: string;
   chunks: string[];
+  reads: string[];
+  unlessDownloaded: boolean;
 }
 
 /** The protected area's route files (src/routes/_protected*.tsx): their pages are the signed-in ones. */
@@ -173,7 +206,7 @@ function routePattern(routeFile: string): string {
     .split('.')
     .filter((segment) => !segment.startsWith('_') && segment !== 'index')
     .map((segment) => segment.replace(/_$/, ''))
-    .map((segment) => (segment.startsWith('$') ? '[^/]+' : segment));
+    .map((segment) => (segment.startsWith('$') ? '([^/]+)' : segment));
   return `^/${segments.join('/')}/?$`;
 }
 
@@ -213,7 +246,12 @@ function signedInPages(bundle: Rolldown.OutputBundle, startImports: string[]): S
   const layout = files.get('_protected') ?? new Set<string>();
   return [...files]
     .filter(([routeFile]) => routeFile !== '_protected')
-    .map(([routeFile, set]) => ({ pattern: routePattern(routeFile), chunks: [...new Set([...layout, ...set])].map((fileName) => `/${fileName}`) }));
+    .map(([routeFile, set]) => ({
+      pattern: routePattern(routeFile),
+      chunks: [...new Set([...layout, ...set])].map((fileName) => `/${fileName}`),
+      reads: [SESSION_READ, ...(PAGE_READS[routeFile]?.reads ?? [])],
+      unlessDownloaded: PAGE_READS[routeFile]?.unlessDownloaded ?? false,
+    }));
 }
 
 /** The prerendered pages' template with a page in it. */

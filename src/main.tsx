@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { listenForInstallPrompt } from './lib/install-prompt';
+import { dropEarlyReads } from './lib/early-reads';
 import { afterFirstPage, holdUntilFirstPage, releaseFirstPage } from './lib/first-page';
 import { createQueryClient, persistQueryCache } from './lib/query-client';
 import { getAccessToken, getRefreshToken, mirrorSession } from './lib/session';
@@ -40,6 +41,8 @@ void loaded
 // pair first (api-client). A visitor has nothing to copy (every sign-out already cleared the
 // copy) and never loads Dexie.
 if (getAccessToken() || getRefreshToken()) afterFirstPage(() => void mirrorSession());
+// The starter's reads the first page did not take are getting old (lib/early-reads).
+afterFirstPage(dropEarlyReads);
 // Installing the worker downloads the whole precache, which must not compete with the page's
 // data and images on a phone's slow connection.
 if (import.meta.env.PROD) afterFirstPage(() => registerServiceWorker());

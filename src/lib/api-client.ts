@@ -17,9 +17,10 @@
  *   offline (or through a server restart) and the next call online refreshes. Ending a
  *   session because a proxy answered 502 would throw a surgeon out mid-quiz.
  */
-import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import axios, { type AxiosAdapter, type AxiosError, CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import type { Page } from '../contract/fields';
 import { ApiError, toApiError } from './api-error';
+import { takeEarlyRead } from './early-reads';
 import { announceSessionExpired, clearSession, getAccessToken, getRefreshToken, isTokenExpired, mirrorSession, mirrorWritten, storeSession } from './session';
 import { TOKEN_REFRESH_LOCK } from './tokens';
 
@@ -34,6 +35,41 @@ export const apiClient = axios.create({
   baseURL: API_BASE,
   withCredentials: true,
 });
+
+/**
+ * `adapter`, except that a GET index.html's starter already sent with the same token is answered
+ * with the starter's answer (lib/early-reads), once. The answer goes through axios as one of
+ * the adapter's would: its JSON parsed, and its data validated by the caller as usual. A read that failed
+ * or was not a 200, or that has not answered within the request's timeout, is sent again
+ * through `adapter`, so a 401 still leads to the token's refresh.
+ */
+export function earlyReadsFirst(adapter: AxiosAdapter): AxiosAdapter {
+  return async (config) => {
+    const early = config.method === 'get' && config.url && !config.params ? takeEarlyRead(config.url, (config.headers.get('Authorization') as string | undefined) ?? null) : undefined;
+    if (early) {
+      const answer = await within(early, config);
+      if (answer) return { data: answer.body, status: answer.status, statusText: 'OK', headers: Object.fromEntries(answer.headers), config, request: null };
+    }
+    return adapter(config);
+  };
+}
+
+/** The early answer, or null once the request's timeout has passed; rejects if the request is aborted. */
+function within<T>(answer: Promise<T | null>, config: InternalAxiosRequestConfig): Promise<T | null> {
+  return new Promise((resolve, reject) => {
+    const timer = config.timeout ? setTimeout(() => resolve(null), config.timeout) : undefined;
+    const signal = config.signal as AbortSignal | undefined;
+    const abort = () => reject(new CanceledError(undefined, undefined, config));
+    if (signal?.aborted) return abort();
+    signal?.addEventListener?.('abort', abort, { once: true });
+    void answer.then(resolve, () => resolve(null)).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener?.('abort', abort);
+    });
+  });
+}
+
+apiClient.defaults.adapter = earlyReadsFirst(axios.getAdapter(apiClient.defaults.adapter));
 
 apiClient.interceptors.request.use((config) => {
   const token = getAccessToken();

@@ -374,15 +374,17 @@ describe('books list opening (learner)', () => {
     await page.close();
   });
 
-  it("downloads a signed-in page's own code beside the app's, not once the app has started (a round trip less on a phone)", async () => {
+  it("downloads a signed-in page's own code and data beside the app's code, not once the app has started (round trips less on a phone), and reads each once", async () => {
     // A fresh profile: no service worker answers from its cache yet.
     const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
     try {
       await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
       const page = await fresh.context.newPage();
       const requestedAt = new Map<string, number>();
+      const requests: string[] = [];
       page.on('request', (request) => {
         const pathname = new URL(request.url()).pathname;
+        requests.push(pathname);
         if (!requestedAt.has(pathname)) requestedAt.set(pathname, Date.now());
       });
       // The app's entry chunk comes 1.5 s late: what only its code asks for is requested after that.
@@ -399,6 +401,14 @@ describe('books list opening (learner)', () => {
       for (const chunk of [/^\/assets\/_protected\.books-[^/]+\.js$/, /^\/assets\/api-client-[^/]+\.js$/]) {
         expect(firstRequest(chunk), String(chunk)).toBeLessThan(entryArrived);
       }
+      // The session check and the list's data are on their way before the app's code has arrived,
+      // and the app takes those answers instead of asking again (lib/early-reads).
+      for (const read of ['/api/accounts/profile/', '/api/books/books/']) {
+        expect(requestedAt.get(read), read).toBeLessThan(entryArrived);
+        expect(requests.filter((pathname) => pathname === read), read).toHaveLength(1);
+      }
+      // What was not taken is dropped once the page is on screen.
+      await eventually(() => page.evaluate(() => '__earlyReads' in window)).toBe(false);
     } finally {
       await fresh.close();
     }

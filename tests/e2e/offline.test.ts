@@ -107,6 +107,18 @@ describe('a downloaded book offline', () => {
     await downloadFromReader(page);
     const before = await myScores(baseURL, learner);
 
+    // Online, a downloaded book opens from the device: neither the starter (lib/early-reads) nor
+    // the app reads its text from the network again (the copy was checked a moment ago).
+    const reads: string[] = [];
+    const onRequest = (request: { url(): string }) => reads.push(new URL(request.url()).pathname);
+    page.on('request', onRequest);
+    await reloadApp(page);
+    await heading(page, book.title).waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(reads).toContain('/api/accounts/profile/');
+    expect(reads.filter((pathname) => pathname.startsWith(`/api/books/books/${book.bookId}/`))).toEqual([]);
+
     await goOffline(app.context);
     await reloadApp(page);
     await heading(page, book.title).waitFor({ timeout: 10_000 });

@@ -94,6 +94,34 @@ describe('reading a book (learner)', () => {
     await page.close();
   });
 
+  it("reads a book that is not downloaded beside the app's code, not once the app has started, and each part once", async () => {
+    // A fresh profile, so that the app's code comes from the network (no service worker yet).
+    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
+    try {
+      await signInContext(fresh.context, learner);
+      const page = await fresh.context.newPage();
+      const requests: [string, number][] = [];
+      page.on('request', (request) => requests.push([new URL(request.url()).pathname, Date.now()]));
+      // The app's entry chunk comes 1.5 s late: what only its code asks for is requested after that.
+      let entryArrived = Number.POSITIVE_INFINITY;
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        entryArrived = Date.now();
+        await route.continue();
+      });
+      await page.goto('/book/1');
+      await page.getByTestId('chapter-content').getByRole('heading', { level: 2 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const read of ['/api/accounts/profile/', '/api/books/books/1/', '/api/books/books/1/chapters/']) {
+        const sent = requests.filter(([pathname]) => pathname === read);
+        expect(sent, read).toHaveLength(1);
+        expect(sent[0]![1], read).toBeLessThan(entryArrived);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("says 'Book not found.' for a book that does not exist", async () => {
     const page = await app.open('/book/987654');
     await eventually(() => page.getByText('Book not found.').isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 import axios, { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, apiPathOf, getAllPages, refreshAccessToken } from '../../../src/lib/api-client';
+import { apiClient, apiPathOf, earlyReadsFirst, getAllPages, refreshAccessToken } from '../../../src/lib/api-client';
 import { ApiError } from '../../../src/lib/api-error';
 import { getAccessToken, getRefreshToken, getStoredUser, onSessionExpired, storeSession } from '../../../src/lib/session';
 
@@ -253,3 +253,71 @@ describe('paginated lists', () => {
   });
 });
 
+
+describe("the starter's early reads (lib/early-reads)", () => {
+  let sent: string[];
+  const answer = (body: unknown) => Promise.resolve({ status: 200, body: JSON.stringify(body), headers: [['content-type', 'application/json']] as [string, string][] });
+  const early = (path: string, read: Promise<unknown>, authorization = `Bearer ${getAccessToken()}`) => {
+    window.__earlyReads = { ...window.__earlyReads, [path]: { authorization, answer: read as never } };
+  };
+  beforeEach(() => {
+    sent = [];
+    apiClient.defaults.adapter = earlyReadsFirst((config) => {
+      sent.push(config.url ?? '');
+      return server.adapter(config);
+    });
+  });
+  afterEach(() => {
+    delete window.__earlyReads;
+  });
+
+  it("answers a GET with the starter's answer, parsed as JSON, once; the next GET goes to the server", async () => {
+    early('/books/books/', answer([{ id: 1, title: 'Sutures' }]));
+    const first = await apiClient.get('/books/books/');
+    expect(first.data).toEqual([{ id: 1, title: 'Sutures' }]);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json');
+    expect(sent).toEqual([]);
+    expect((await apiClient.get('/books/books/')).data).toEqual({ ok: true, url: '/books/books/' });
+    expect(sent).toEqual(['/books/books/']);
+  });
+
+  it('asks the server when the read was sent with another token (the session was refreshed since)', async () => {
+    early('/books/books/', answer(['stale']), 'Bearer an-older-token');
+    expect((await apiClient.get('/books/books/')).data).toEqual({ ok: true, url: '/books/books/' });
+    expect(sent).toEqual(['/books/books/']);
+    expect(window.__earlyReads).toEqual({});
+  });
+
+  it('asks the server when the read failed or was not a 200, so an expired token is refreshed as usual', async () => {
+    server.expireAll();
+    early('/books/books/', Promise.resolve(null));
+    expect((await apiClient.get('/books/books/')).data).toEqual({ ok: true, url: '/books/books/' });
+    expect(server.refreshCalls).toBe(1);
+    expect(sent).toEqual(['/books/books/', '/books/books/']);
+  });
+
+  it("asks the server once the request's timeout has passed without an answer", async () => {
+    early('/accounts/profile/', new Promise(() => undefined));
+    expect((await apiClient.get('/accounts/profile/', { timeout: 50 })).data).toEqual({ ok: true, url: '/accounts/profile/' });
+    expect(sent).toEqual(['/accounts/profile/']);
+  });
+
+  it('is cancelled with the request', async () => {
+    early('/books/books/', new Promise(() => undefined));
+    const controller = new AbortController();
+    const request = apiClient.get('/books/books/', { signal: controller.signal });
+    controller.abort();
+    await expect(request).rejects.toMatchObject({ message: 'canceled' });
+    expect(sent).toEqual([]);
+  });
+
+  it('leaves other reads alone: another path, a query, a write', async () => {
+    early('/books/books/', answer(['early']));
+    await apiClient.get('/books/books/', { params: { page: 2 } });
+    await apiClient.post('/books/books/', { title: 'x' });
+    await apiClient.get('/books/books/1/');
+    expect(sent).toEqual(['/books/books/', '/books/books/', '/books/books/1/']);
+    expect((await apiClient.get('/books/books/')).data).toEqual(['early']);
+  });
+});

@@ -5,6 +5,7 @@
 import Dexie from 'dexie';
 import type { ParsedBook } from '../../../contract/book-detail';
 import type { Chapter } from '../../../contract/books';
+import { hintDownloaded } from '../../../lib/early-reads';
 import { db, type OfflineBook, type OfflineChapter, type OfflineMedia } from '../../../lib/db';
 import { DOWNLOADS_CACHE } from '../media/offline-media';
 
@@ -41,6 +42,7 @@ export async function writeBookText(row: OfflineBook, chapters: Chapter[]): Prom
     await db.chapters.bulkPut(chapters.map((chapter) => ({ ...chapter, userId: row.userId, bookId: row.bookId })));
     await db.books.put(row);
   });
+  if (row.status === 'complete') hintDownloaded(row.userId, row.bookId, true);
 }
 
 /** Every media URL some copy on this device (any user's) still refers to as stored. */
@@ -65,5 +67,6 @@ export async function removeOfflineBook(userId: number, bookId: number): Promise
     await db.chapters.where('[userId+bookId]').equals([userId, bookId]).delete();
     await db.books.delete([userId, bookId]);
   });
+  hintDownloaded(userId, bookId, false);
   await releaseUnusedMedia(row?.media.map((m) => m.url) ?? []);
 }

@@ -5,6 +5,7 @@
  */
 import type { ParsedBook } from '../../../contract/book-detail';
 import { db, type OfflineChapter, type ReadingPosition } from '../../../lib/db';
+import { hintDownloaded } from '../../../lib/early-reads';
 import { getStoredUser } from '../../../lib/session';
 import { getBookForDownload } from '../api/get-book-copy';
 import { getOfflineBook, getOfflineChapters } from '../db/downloads';
@@ -30,6 +31,8 @@ export async function loadLocalBook(bookId: number): Promise<LocalBook | null> {
   const userId = getStoredUser()?.user_id;
   if (userId === undefined) return null;
   const copy = await getOfflineBook(userId, bookId);
+  // Kept true for the next visit's starter (lib/early-reads), also for copies made before the hint.
+  hintDownloaded(userId, bookId, copy?.status === 'complete');
   if (copy?.status !== 'complete') return null;
   return { book: copy.book, chapters: await getOfflineChapters(userId, bookId) };
 }
