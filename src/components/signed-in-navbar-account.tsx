@@ -6,19 +6,12 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import OfflinePinOutlined from '@mui/icons-material/OfflinePinOutlined';
 import SyncProblemOutlined from '@mui/icons-material/SyncProblemOutlined';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import type { NavbarAccountProps } from './navbar-account-section';
-import { RouterButton, RouterLink, RouterListItemButton } from './router-link';
+import { RouterButton } from './router-link';
 
 export interface SignedInNavbarAccountProps extends NavbarAccountProps {
   email: string;
@@ -29,11 +22,18 @@ export interface SignedInNavbarAccountProps extends NavbarAccountProps {
   pendingScores?: number;
 }
 
+/** A signed-in page of the navbar, and from which width it is inline in the bar. */
+export interface AccountLink {
+  to: '/dashboard' | '/books' | '/create-book' | '/downloads';
+  label: string;
+  icon: ReactNode;
+  inlineFrom: 'lg' | 'wide';
+}
+
 /** '1 score to sync', '3 scores to sync'. */
 export const pendingScoresLabel = (count: number) => `${count} ${count === 1 ? 'score' : 'scores'} to sync`;
 
 const activeBar = { '&[data-status="active"]': { bgcolor: 'rgba(255,255,255,0.16)', boxShadow: 'inset 0 -3px 0 #c9a227' } };
-const activeDrawer = { '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 } };
 
 /**
  * From this width the whole signed-in part is inline (issue 14: 'Welcome, {email}', Logout and
@@ -42,21 +42,29 @@ const activeDrawer = { '&[data-status="active"]': { bgcolor: 'action.selected', 
  */
 const WIDE = '@media (min-width: 1280px)';
 
-/**
- * The navbar's account part when signed in (SPEC §2): Dashboard, Books, My downloads, Create
- * Book for superusers, 'Welcome, {email}' and Logout; while quiz scores wait on this device,
- * their count, which leads to My downloads (where 'Sync now' is).
- *
- * In the bar from 1280 px everything is inline (the greeting shortened with an ellipsis, the
- * full address in its tooltip); between lg (1200 px) and 1280 px Dashboard and Books are inline
- * and the rest is in the 'Account' menu, whose button says so. Below lg the navbar's drawer
- * ('Menu') lists it all.
- */
+// What only some widths or a tap show loads when it is needed, not with every signed-in page
+// on a phone (MUI's Menu, Tooltip and list items are about 18 KiB compressed):
+// - the drawer's part (below lg), when the drawer is opened;
+// - the 'Account' menu (lg to 1280 px), when its button is pointed at, focused or pressed;
+// - the greeting's tooltip, from 1280 px, where the greeting is shown.
+const SignedInNavbarDrawer = lazy(() => import('./signed-in-navbar-drawer').then((m) => ({ default: m.SignedInNavbarDrawer })));
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
+const preloadAccountMenu = () =>
+  void loadAccountMenu().catch((error: unknown) => {
+    // Pressing the button imports it again, and the failure shows where the menu is used.
+    console.warn('Could not preload the account menu', error);
+  });
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+
 export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser, onLogout, pendingScores = 0 }: SignedInNavbarAccountProps) {
   const menuId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const closeMenu = () => setMenuAnchor(null);
-  const links: { to: '/dashboard' | '/books' | '/create-book' | '/downloads'; label: string; icon: ReactNode; inlineFrom: 'lg' | 'wide' }[] = [
+  const [menuOpened, setMenuOpened] = useState(false);
+  const [tooltipOpen, setTooltipOpen] = useState(false);
+  const wide = useMediaQuery('(min-width: 1280px)', { noSsr: true });
+  const links: AccountLink[] = [
     { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined />, inlineFrom: 'lg' },
     { to: '/books', label: 'Books', icon: <MenuBookOutlined />, inlineFrom: 'lg' },
     { to: '/downloads', label: 'My downloads', icon: <OfflinePinOutlined />, inlineFrom: 'wide' },
@@ -65,42 +73,31 @@ export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser,
   const pendingLabel = pendingScoresLabel(pendingScores);
   const greeting = `Welcome, ${email}`;
   const inlineSx = (from: 'lg' | 'wide') => (from === 'lg' ? { display: { xs: 'none', lg: 'inline-flex' } } : { display: 'none', [WIDE]: { display: 'inline-flex' } });
-  const inMenuSx = (from: 'lg' | 'wide') => (from === 'lg' ? { display: { lg: 'none' } } : {});
 
   if (variant === 'drawer') {
     return (
-      <>
-        <ListItem>
-          <ListItemText primary={greeting} slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }} />
-        </ListItem>
-        {pendingScores > 0 && (
-          <RouterListItemButton to="/downloads" onClick={onNavigate}>
-            <ListItemIcon>
-              <SyncProblemOutlined color="warning" />
-            </ListItemIcon>
-            <ListItemText primary={pendingLabel} />
-          </RouterListItemButton>
-        )}
-        {links.map((link) => (
-          <RouterListItemButton key={link.to} to={link.to} onClick={onNavigate} sx={activeDrawer}>
-            <ListItemIcon>{link.icon}</ListItemIcon>
-            <ListItemText primary={link.label} />
-          </RouterListItemButton>
-        ))}
-        <ListItemButton
-          onClick={() => {
-            onNavigate?.();
-            onLogout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutOutlined />
-          </ListItemIcon>
-          <ListItemText primary="Logout" />
-        </ListItemButton>
-      </>
+      <Suspense fallback={null}>
+        <SignedInNavbarDrawer greeting={greeting} links={links} pendingScores={pendingScores} onNavigate={onNavigate} onLogout={onLogout} />
+      </Suspense>
     );
   }
+  const greetingText = (
+    <Typography
+      component="span"
+      variant="body2"
+      data-testid="navbar-greeting"
+      tabIndex={0}
+      aria-label={greeting}
+      // The tooltip is held open while pointed at or focused, also while its code still loads.
+      onMouseEnter={() => setTooltipOpen(true)}
+      onMouseLeave={() => setTooltipOpen(false)}
+      onFocus={() => setTooltipOpen(true)}
+      onBlur={() => setTooltipOpen(false)}
+      sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
+    >
+      {greeting}
+    </Typography>
+  );
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       {pendingScores > 0 && (
@@ -119,18 +116,15 @@ export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser,
         </RouterButton>
       ))}
       <Stack direction="row" spacing={0.5} sx={{ display: 'none', [WIDE]: { display: 'flex' }, alignItems: 'center' }}>
-        <Tooltip title={email}>
-          <Typography
-            component="span"
-            variant="body2"
-            data-testid="navbar-greeting"
-            tabIndex={0}
-            aria-label={greeting}
-            sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
-          >
-            {greeting}
-          </Typography>
-        </Tooltip>
+        {wide ? (
+          <Suspense fallback={greetingText}>
+            <Tooltip title={email} open={tooltipOpen} onOpen={() => setTooltipOpen(true)} onClose={() => setTooltipOpen(false)}>
+              {greetingText}
+            </Tooltip>
+          </Suspense>
+        ) : (
+          greetingText
+        )}
         <Button
           variant="outlined"
           color="inherit"
@@ -149,49 +143,21 @@ export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser,
         aria-controls={menuAnchor ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={Boolean(menuAnchor)}
-        onClick={(event) => setMenuAnchor(event.currentTarget)}
+        onPointerEnter={preloadAccountMenu}
+        onFocus={preloadAccountMenu}
+        onClick={(event) => {
+          setMenuOpened(true);
+          setMenuAnchor(event.currentTarget);
+        }}
         sx={{ whiteSpace: 'nowrap', [WIDE]: { display: 'none' } }}
       >
         Account
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={menuAnchor}
-        open={Boolean(menuAnchor)}
-        onClose={closeMenu}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Typography component="li" role="none" variant="body2" sx={{ px: 2, py: 1, fontWeight: 600, maxWidth: 320, overflowWrap: 'anywhere' }}>
-          {greeting}
-        </Typography>
-        <Divider component="li" role="none" />
-        {links.map((link) => (
-          <MenuItem
-            key={link.to}
-            component={RouterLink}
-            to={link.to}
-            underline="none"
-            color="inherit"
-            onClick={closeMenu}
-            sx={inMenuSx(link.inlineFrom)}
-          >
-            <ListItemIcon>{link.icon}</ListItemIcon>
-            {link.label}
-          </MenuItem>
-        ))}
-        <MenuItem
-          onClick={() => {
-            closeMenu();
-            onLogout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutOutlined />
-          </ListItemIcon>
-          Logout
-        </MenuItem>
-      </Menu>
+      {menuOpened && (
+        <Suspense fallback={null}>
+          <AccountMenu id={menuId} anchorEl={menuAnchor} onClose={closeMenu} greeting={greeting} links={links} onLogout={onLogout} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

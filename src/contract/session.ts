@@ -2,8 +2,10 @@
 import { z } from './zod';
 import { optionalText } from './fields';
 import { ORGANIZATION_ROLES } from './roles';
+import { normalizeEmail } from './session-claims';
 
 export { ORGANIZATION_ROLES, type OrganizationRole } from './roles';
+export { normalizeEmail, toSessionClaims } from './session-claims';
 
 export const sessionUserSchema = z.object({
   user_id: z.number().int(),
@@ -16,9 +18,6 @@ export const sessionUserSchema = z.object({
   is_staff: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
-
-/** Emails are compared and stored trimmed and lower-cased: this is the one place that says so. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /** An account's email address (registration, adding a member, createsuperuser). */
 export const emailSchema = z.string().overwrite(normalizeEmail).max(254).pipe(z.email());
@@ -36,20 +35,6 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /** POST /accounts/token/refresh/ and /accounts/logout/. */
 export const refreshRequestSchema = z.strictObject({ refresh: z.string().min(1).max(4096) });
-
-/** The claims of a session user, exactly the SPEC §3 fields (nothing else leaks into a token). */
-export function toSessionClaims(user: SessionUser): SessionUser {
-  return {
-    user_id: user.user_id,
-    email: user.email,
-    full_name: user.full_name,
-    organization_id: user.organization_id,
-    organization_name: user.organization_name,
-    organization_role: user.organization_role,
-    is_superuser: user.is_superuser,
-    is_staff: user.is_staff,
-  };
-}
 
 /** POST /accounts/register/: an individual account, or one that owns a new organization. */
 export const registerRequestSchema = z.strictObject({

@@ -484,6 +484,49 @@ describe('books list opening (learner)', () => {
     }
   });
 
+  it("on a phone, downloads before the list shows none of what it does not show: no schema library (zod), no account menu or tooltip; the drawer's account part comes as it opens", async () => {
+    // What each is recognised by in the built chunks.
+    const markers = { zod: /ZodError/, 'MUI Tooltip': /MuiTooltip/, 'MUI Menu': /[`"']MuiMenu[`"']/ };
+    const assets = path.join(distDir, 'assets');
+    const chunksOf = Object.fromEntries(
+      Object.entries(markers).map(([name, marker]) => [name, readdirSync(assets).filter((file) => file.endsWith('.js') && marker.test(readFileSync(path.join(assets, file), 'utf8')))]),
+    );
+    for (const [name, chunks] of Object.entries(chunksOf)) expect(chunks.length, name).toBeGreaterThan(0);
+
+    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
+    try {
+      await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
+      const page = await fresh.context.newPage();
+      // When the first book card appears, on the page's clock.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('article')) return;
+          (window as unknown as { listShownAt: number }).listShownAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/books');
+      await card(page, title).waitFor();
+      const before = await page.evaluate(() => {
+        const shownAt = (window as unknown as { listShownAt: number }).listShownAt;
+        return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.startTime < shownAt).map((entry) => new URL(entry.name).pathname);
+      });
+      expect(before.filter((pathname) => pathname.startsWith('/assets/')).length).toBeGreaterThan(10);
+      for (const [name, chunks] of Object.entries(chunksOf)) {
+        expect(before.filter((pathname) => chunks.includes(path.basename(pathname))), name).toEqual([]);
+      }
+
+      // The drawer still lists the account's pages and Logout: its part loads as it opens.
+      await page.getByRole('button', { name: 'Open navigation menu' }).click();
+      const drawer = page.locator('#navigation-drawer');
+      await drawer.getByText('Welcome, learner@example.com').waitFor();
+      for (const name of ['Dashboard', 'Books', 'My downloads']) expect(await drawer.getByRole('link', { name, exact: true }).count(), name).toBe(1);
+      expect(await drawer.getByRole('button', { name: 'Logout' }).count()).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("on a desktop: nothing moves when the list replaces 'Loading...'", async () => {
     const { page, layoutShift, shifts } = await openWithSlowCheck(DESKTOP_VIEWPORT);
     expect(layoutShift, shifts.join('\n')).toBeLessThan(0.02);

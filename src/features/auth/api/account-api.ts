@@ -3,7 +3,8 @@
  * password, reset by link, profile edit, password change.
  */
 import type { ChangePasswordRequest, PasswordChanged, ProfileUpdateRequest, ResetPasswordRequest } from '../../../contract/account';
-import { normalizeEmail, type Profile } from '../../../contract/session';
+import type { Profile } from '../../../contract/session';
+import { normalizeEmail } from '../../../contract/session-claims';
 import { apiClient } from '../../../lib/api-client';
 
 export const profileKeys = { detail: (userId: number) => ['profile', userId] as const };

@@ -3,16 +3,9 @@
  * The email is normalised here, with the contract's normalizeEmail, before it leaves the device.
  */
 import type { z } from 'zod';
-import {
-  type LoginRequest,
-  normalizeEmail,
-  type Profile,
-  type RegisterRequest,
-  type registeredSchema,
-  type SessionUser,
-  type TokenPair,
-  toSessionClaims,
-} from '../../../contract/session';
+import type { LoginRequest, Profile, RegisterRequest, registeredSchema, SessionUser, TokenPair } from '../../../contract/session';
+// The helpers apart from the schemas: checking the session builds no zod schema.
+import { normalizeEmail, toSessionClaims } from '../../../contract/session-claims';
 import { apiClient } from '../../../lib/api-client';
 
 export type { Profile, TokenPair } from '../../../contract/session';

@@ -229,7 +229,8 @@ describe('navbar when signed in', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
     const drawer = within(await waitFor(() => document.getElementById('navigation-drawer')!));
-    expect(drawer.getByRole('link', { name: 'Create Book' })).toHaveAttribute('href', '/create-book');
+    // The drawer's signed-in part loads as the drawer opens.
+    expect(await drawer.findByRole('link', { name: 'Create Book' })).toHaveAttribute('href', '/create-book');
     expect(drawer.getByText('Welcome, director@institute.example')).toBeInTheDocument();
     expect(drawer.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
