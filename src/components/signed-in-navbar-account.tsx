@@ -55,7 +55,7 @@ const preloadAccountMenu = () =>
     // Pressing the button imports it again, and the failure shows where the menu is used.
     console.warn('Could not preload the account menu', error);
   });
-const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+const Tooltip = lazy(() => loadAccountMenu().then((m) => ({ default: m.Tooltip })));
 
 export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser, onLogout, pendingScores = 0 }: SignedInNavbarAccountProps) {
   const menuId = useId();
