@@ -128,7 +128,16 @@ function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): 
       '    return false;\n' +
       '  }\n' +
       '};\n' +
-      'if (matched.length > 0 && navigator.onLine) {\n' +
+      '// An expired access token (a returning user, most often) would only earn 401s: the app refreshes it first.\n' +
+      'const fresh = (jwt) => {\n' +
+      '  try {\n' +
+      '    const { exp } = JSON.parse(atob(jwt.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));\n' +
+      '    return typeof exp === "number" && exp * 1000 > Date.now() + 10000;\n' +
+      '  } catch {\n' +
+      '    return false;\n' +
+      '  }\n' +
+      '};\n' +
+      'if (matched.length > 0 && navigator.onLine && fresh(token)) {\n' +
       '  const authorization = `Bearer ${token}`;\n' +
       '  const reads = {};\n' +
       '  for (const [match, , paths, unlessDownloaded] of matched) {\n' +

@@ -9,7 +9,8 @@
  * `window.__earlyReads`. The API client takes an answer instead of sending the same read again
  * (api-client.ts), once. The answer must be a 200 sent with the token the client would send.
  * Anything else (401, an error, no network, a refreshed token) is left, and the client sends its
- * own request as before. What is not taken by the time the first page is on screen is dropped
+ * own request as before. With an expired access token nothing is sent early: the app refreshes it
+ * first. What is not taken by the time the first page is on screen is dropped
  * (main.tsx).
  *
  * No imports: the build reads this file too.

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, DESKTOP_VIEWPORT, launchApp, PHONE_VIEWPORT, recordScriptRequests, waitForApp } from '../helpers/browser';
+import { type AppBrowser, DESKTOP_VIEWPORT, holdEntryChunk, launchApp, PHONE_VIEWPORT, recordScriptRequests, waitForApp } from '../helpers/browser';
 import {
   api,
   apiLogin,
@@ -388,27 +388,44 @@ describe('books list opening (learner)', () => {
         if (!requestedAt.has(pathname)) requestedAt.set(pathname, Date.now());
       });
       // The app's entry chunk comes 1.5 s late: what only its code asks for is requested after that.
-      let entryArrived = Number.POSITIVE_INFINITY;
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        entryArrived = Date.now();
-        await route.continue();
-      });
+      const entryArrivedAt = await holdEntryChunk(page);
       await page.goto('/books');
       await card(page, title).waitFor();
       const firstRequest = (chunk: RegExp) => [...requestedAt].find(([pathname]) => chunk.test(pathname))?.[1];
       // The list's route, and the API client the session check and the list's data need.
       for (const chunk of [/^\/assets\/_protected\.books-[^/]+\.js$/, /^\/assets\/api-client-[^/]+\.js$/]) {
-        expect(firstRequest(chunk), String(chunk)).toBeLessThan(entryArrived);
+        expect(firstRequest(chunk), String(chunk)).toBeLessThan(entryArrivedAt());
       }
       // The session check and the list's data are on their way before the app's code has arrived,
       // and the app takes those answers instead of asking again (lib/early-reads).
       for (const read of ['/api/accounts/profile/', '/api/books/books/']) {
-        expect(requestedAt.get(read), read).toBeLessThan(entryArrived);
+        expect(requestedAt.get(read), read).toBeLessThan(entryArrivedAt());
         expect(requests.filter((pathname) => pathname === read), read).toHaveLength(1);
       }
       // What was not taken is dropped once the page is on screen.
       await eventually(() => page.evaluate(() => '__earlyReads' in window)).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('sends no early read with an expired access token (it would only be refused): the app renews the session and shows the list', async () => {
+    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
+    try {
+      const session = await apiLogin(baseURL, LEARNER);
+      // The same token with its expiry an hour ago, as a returning user's device holds it.
+      const [header, payload, signature] = session.access.split('.') as [string, string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number };
+      const expired = [header, Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 3600 })).toString('base64url'), signature].join('.');
+      await signInContext(fresh.context, { ...session, access: expired });
+      const page = await fresh.context.newPage();
+      const requests: [string, number][] = [];
+      page.on('request', (request) => requests.push([new URL(request.url()).pathname, Date.now()]));
+      const entryArrivedAt = await holdEntryChunk(page);
+      await page.goto('/books');
+      await card(page, title).waitFor();
+      expect(requests.filter(([pathname, at]) => pathname.startsWith('/api/') && at < entryArrivedAt())).toEqual([]);
+      expect(requests.map(([pathname]) => pathname)).toContain('/api/accounts/token/refresh/');
     } finally {
       await fresh.close();
     }

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, launchApp, PHONE_VIEWPORT, waitForApp } from '../helpers/browser';
+import { type AppBrowser, holdEntryChunk, launchApp, PHONE_VIEWPORT, waitForApp } from '../helpers/browser';
 import { portPlacementDelta } from '../src/features/editor/port-placement-delta';
 import { api, apiLogin, type ApiSession, collectProblems, createBookViaApi, DIRECTOR, eventually, LEARNER, signInContext } from './book-helpers';
 
@@ -103,19 +103,14 @@ describe('reading a book (learner)', () => {
       const requests: [string, number][] = [];
       page.on('request', (request) => requests.push([new URL(request.url()).pathname, Date.now()]));
       // The app's entry chunk comes 1.5 s late: what only its code asks for is requested after that.
-      let entryArrived = Number.POSITIVE_INFINITY;
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        entryArrived = Date.now();
-        await route.continue();
-      });
+      const entryArrivedAt = await holdEntryChunk(page);
       await page.goto('/book/1');
       await page.getByTestId('chapter-content').getByRole('heading', { level: 2 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       for (const read of ['/api/accounts/profile/', '/api/books/books/1/', '/api/books/books/1/chapters/']) {
         const sent = requests.filter(([pathname]) => pathname === read);
         expect(sent, read).toHaveLength(1);
-        expect(sent[0]![1], read).toBeLessThan(entryArrived);
+        expect(sent[0]![1], read).toBeLessThan(entryArrivedAt());
       }
     } finally {
       await fresh.close();

@@ -137,6 +137,20 @@ export function recordScriptRequests(page: Page): string[] {
   return urls;
 }
 
+/**
+ * Holds the app's entry chunk back `delayMs` before it goes to the network: what only the app's
+ * code asks for is requested after that. Returns when it was let go (Infinity until then).
+ */
+export async function holdEntryChunk(page: Page, delayMs = 1500): Promise<() => number> {
+  let arrived = Number.POSITIVE_INFINITY;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    arrived = Date.now();
+    await route.continue();
+  });
+  return () => arrived;
+}
+
 /** Saves a full-page screenshot under /screenshots (git-ignored). */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   await loadLazyImages(page);
