@@ -253,6 +253,9 @@ function signedInPages(bundle: Rolldown.OutputBundle, startImports: string[]): S
     }
   }
   const layout = files.get('_protected') ?? new Set<string>();
+  // A route file renamed or removed would silently lose its early reads.
+  const unknown = Object.keys(PAGE_READS).filter((routeFile) => !files.has(routeFile));
+  if (unknown.length) throw new Error(`src/lib/early-reads.ts names route files the bundle does not have: ${unknown.join(', ')}`);
   return [...files]
     .filter(([routeFile]) => routeFile !== '_protected')
     .map(([routeFile, set]) => ({
