@@ -5,10 +5,10 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from './router-link';
+import type { AccountLink } from './signed-in-navbar-account';
 
 // The greeting's tooltip (from 1280 px) comes with the menu's code: one chunk for what the bar shows on demand.
 export { default as Tooltip } from '@mui/material/Tooltip';
-import type { AccountLink } from './signed-in-navbar-account';
 
 export interface AccountMenuProps {
   id: string;

@@ -40,7 +40,8 @@ const activeBar = { '&[data-status="active"]': { bgcolor: 'rgba(255,255,255,0.16
  * Create Book are in the bar from 1280 px); the navbar's toolbar wraps it onto a second line when
  * the six site links leave no room beside them.
  */
-const WIDE = '@media (min-width: 1280px)';
+const WIDE_QUERY = '(min-width: 1280px)';
+const WIDE = `@media ${WIDE_QUERY}`;
 
 // What only some widths or a tap show loads when it is needed, not with every signed-in page
 // on a phone (MUI's Menu, Tooltip and list items are about 18 KiB compressed):
@@ -63,7 +64,7 @@ export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser,
   const closeMenu = () => setMenuAnchor(null);
   const [menuOpened, setMenuOpened] = useState(false);
   const [tooltipOpen, setTooltipOpen] = useState(false);
-  const wide = useMediaQuery('(min-width: 1280px)', { noSsr: true });
+  const wide = useMediaQuery(WIDE_QUERY, { noSsr: true });
   const links: AccountLink[] = [
     { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined />, inlineFrom: 'lg' },
     { to: '/books', label: 'Books', icon: <MenuBookOutlined />, inlineFrom: 'lg' },

@@ -82,6 +82,8 @@ export function hintDownloaded(userId: number, bookId: number, downloaded: boole
   try {
     const hint = JSON.parse(localStorage.getItem(DOWNLOADED_HINT) ?? '{}') as Record<string, number[]>;
     const books = new Set(Array.isArray(hint[userId]) ? hint[userId] : []);
+    // The reader checks on every opening: most often the hint already says so.
+    if (books.has(bookId) === downloaded) return;
     if (downloaded) books.add(bookId);
     else books.delete(bookId);
     hint[userId] = [...books];

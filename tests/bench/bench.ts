@@ -17,6 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../server/seed';
+import { STORAGE_KEYS } from '../../src/lib/storage-keys';
+import { decodeUser } from '../../src/lib/tokens';
 import { ROOT, type RunningServer, startServerProcess } from '../helpers/server-process';
 import { demoEndpoints, type Endpoint, load, type LoadFigures, recordAnswers, signIn, startCeiling } from './api-load';
 import { measureFirstVisit } from './first-visit';
@@ -83,14 +85,12 @@ const distDir = tempDir('lap-bench-dist-');
  */
 async function learnerSession(server: RunningServer): Promise<{ init: string; readerPath: string }> {
   const session = await signIn(server.url, LEARNER, DEMO_PASSWORD);
-  const claims = JSON.parse(Buffer.from(session.access.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-  const keys = ['user_id', 'email', 'full_name', 'organization_id', 'organization_name', 'organization_role', 'is_superuser', 'is_staff'];
-  const user = Object.fromEntries(keys.map((key) => [key, claims[key] ?? null]));
+  const user = decodeUser(session.access);
   const init = `if (!sessionStorage.getItem('bench-signed-in')) {
     sessionStorage.setItem('bench-signed-in', '1');
-    localStorage.setItem('access_token', ${JSON.stringify(session.access)});
-    localStorage.setItem('refresh_token', ${JSON.stringify(session.refresh)});
-    localStorage.setItem('user', ${JSON.stringify(JSON.stringify(user))});
+    localStorage.setItem(${JSON.stringify(STORAGE_KEYS.access)}, ${JSON.stringify(session.access)});
+    localStorage.setItem(${JSON.stringify(STORAGE_KEYS.refresh)}, ${JSON.stringify(session.refresh)});
+    localStorage.setItem(${JSON.stringify(STORAGE_KEYS.user)}, ${JSON.stringify(JSON.stringify(user))});
   }`;
   const books = (await (await fetch(`${server.url}/api/books/books/`, { headers: { authorization: `Bearer ${session.access}` } })).json()) as { results: { id: number }[] };
   return { init, readerPath: `/book/${books.results.at(-1)!.id}` };
