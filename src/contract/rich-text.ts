@@ -4,15 +4,13 @@
  * The server validates and sanitises every document with these rules, whatever the client did.
  */
 import { z } from './zod';
+import { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE, VIDEO_EMBED_TYPE } from './rich-text-nodes';
 import { isEmbedUrl, isSafeLinkUrl, isSafeMediaUrl } from './urls';
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 export const MAX_CONTENT_DEPTH = 64;
 
-/** Node types of our own Lexical nodes: the editor registers them, the sanitiser knows their URLs. */
-export const CHAPTER_IMAGE_TYPE = 'chapter-image';
-export const CHAPTER_VIDEO_TYPE = 'chapter-video';
-export const VIDEO_EMBED_TYPE = 'video-embed';
+export { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE, VIDEO_EMBED_TYPE } from './rich-text-nodes';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type ContentDocument = { [key: string]: Json };

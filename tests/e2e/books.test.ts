@@ -544,6 +544,36 @@ describe('books list opening (learner)', () => {
     }
   });
 
+  it("loads no schema library (zod) with the cards' download controls: the download's code comes when a download is asked for, and its dialog opens", async () => {
+    const assets = path.join(distDir, 'assets');
+    const zodChunks = readdirSync(assets).filter((file) => file.endsWith('.js') && /ZodError/.test(readFileSync(path.join(assets, file), 'utf8')));
+    expect(zodChunks.length).toBeGreaterThan(0);
+    const scripts = (page: Page) =>
+      page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => new URL(entry.name).pathname).filter((pathname) => pathname.startsWith('/assets/')));
+
+    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
+    try {
+      await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
+      const page = await fresh.context.newPage();
+      await page.goto('/books');
+      const download = card(page, title).getByRole('button', { name: `Download for offline: ${title}` });
+      await download.waitFor();
+      await page.waitForLoadState('networkidle');
+      const loaded = await scripts(page);
+      expect(loaded.some((pathname) => pathname.includes('/download-button-')), 'the download controls came').toBe(true);
+      expect(loaded.filter((pathname) => zodChunks.includes(path.basename(pathname)))).toEqual([]);
+
+      await download.click();
+      const dialog = page.getByRole('dialog', { name: 'Download for offline' });
+      await dialog.waitFor();
+      expect((await scripts(page)).filter((pathname) => zodChunks.includes(path.basename(pathname))).length).toBeGreaterThan(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("on a desktop: nothing moves when the list replaces 'Loading...'", async () => {
     const { page, layoutShift, shifts } = await openWithSlowCheck(DESKTOP_VIEWPORT);
     expect(layoutShift, shifts.join('\n')).toBeLessThan(0.02);

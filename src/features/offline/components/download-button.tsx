@@ -5,13 +5,23 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { useStoredUser } from '../../../lib/session';
 import { removeOfflineBook } from '../db/downloads';
 import { useDownloadProgress } from '../download/download-progress';
 import { useOfflineBook } from '../hooks/use-downloads';
-import { DownloadDialog } from './download-dialog';
+
+// The dialog and the download's code (the book's schemas with zod, the media fetching) load when
+// a download is asked for, not with every card of the list: pointing at or focusing the button
+// starts loading them.
+const loadDownloadDialog = () => import('./download-dialog');
+const DownloadDialog = lazy(() => loadDownloadDialog().then((m) => ({ default: m.DownloadDialog })));
+const preloadDownloadDialog = () =>
+  void loadDownloadDialog().catch((error: unknown) => {
+    // Opening the dialog imports it again, and a failure then shows on the page.
+    console.warn('Could not preload the download dialog', error);
+  });
 
 export const AVAILABLE_OFFLINE = 'Available offline';
 
@@ -42,7 +52,11 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
       setRemoving(false);
     }
   };
-  const dialog = dialogOpen && <DownloadDialog userId={userId} bookId={bookId} bookTitle={bookTitle} onClose={() => setDialogOpen(false)} />;
+  const dialog = dialogOpen && (
+    <Suspense fallback={null}>
+      <DownloadDialog userId={userId} bookId={bookId} bookTitle={bookTitle} onClose={() => setDialogOpen(false)} />
+    </Suspense>
+  );
 
   // The dialog stays at one place in the tree whatever the state shows, so it is not remounted
   // (and the download it started not forgotten) when the progress or the copy changes.
@@ -73,7 +87,7 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
           Download interrupted{copy.error ? `: ${copy.error}` : '.'} Not available offline.
         </Typography>
         <Stack direction="row" spacing={1}>
-          <Button size="small" variant="outlined" onClick={() => setDialogOpen(true)}>
+          <Button size="small" variant="outlined" onPointerEnter={preloadDownloadDialog} onFocus={preloadDownloadDialog} onClick={() => setDialogOpen(true)}>
             Resume download
           </Button>
           <Button size="small" color="error" disabled={removing} onClick={() => void remove()}>
@@ -90,7 +104,15 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
     );
   } else {
     content = (
-      <Button size="small" variant="outlined" startIcon={<CloudDownloadOutlined />} onClick={() => setDialogOpen(true)} aria-label={compact ? `Download for offline: ${bookTitle}` : undefined}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<CloudDownloadOutlined />}
+        onPointerEnter={preloadDownloadDialog}
+        onFocus={preloadDownloadDialog}
+        onClick={() => setDialogOpen(true)}
+        aria-label={compact ? `Download for offline: ${bookTitle}` : undefined}
+      >
         Download for offline
       </Button>
     );

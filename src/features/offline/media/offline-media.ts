@@ -3,7 +3,7 @@
  * worker answers from DOWNLOADS_CACHE). The downloads cache is never expired or trimmed: an
  * entry leaves only when no downloaded book (of any user on the device) refers to it.
  */
-import { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE } from '../../../contract/rich-text';
+import { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE } from '../../../contract/rich-text-nodes';
 
 /** The service-worker cache of downloaded books' covers, figures and chosen videos. */
 export const DOWNLOADS_CACHE = 'offline-books-v1';
