@@ -7,7 +7,7 @@
 import { type Browser, type ConsoleMessage, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { assertChromiumInstalled, CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE_VIEWPORT } from '../helpers/browser';
-import { apiLogin, LEARNER, signInContext } from './book-helpers';
+import { api, apiLogin, LEARNER, signInContext } from './book-helpers';
 import { PUBLIC_ROUTES } from './public-routes';
 
 const baseURL = inject('baseURL');
@@ -184,6 +184,63 @@ describe('prerendered public pages in Chromium', () => {
       const navbar = page.locator('header');
       await expect.poll(() => navbar.getByText(`Welcome, ${LEARNER}`).isVisible(), { timeout: 20_000 }).toBe(true);
       expect(await navbar.getByRole('link', { name: 'Login' }).count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the app shell (index.html) of the signed-in pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    assertChromiumInstalled();
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('brings the styles of the books list and a reader page: on a phone their cards, covers, headings and chapter text use rules the HTML sent, not rules compiled as they render', async () => {
+    const html = await (await fetch(`${baseURL}/books`)).text();
+    expect(html).toContain('<div id="root" data-app-shell>');
+    // Emotion's styles as the server sent them: <style data-emotion="css <name> …">, class css-<name>.
+    const sent = new Set([...html.matchAll(/data-emotion="css ([^"]+)"/g)].flatMap((match) => match[1]!.split(' ')));
+    const session = await apiLogin(baseURL, LEARNER);
+    const { data: books } = await api<{ results: { id: number; chapter_count: number }[] }>(baseURL, session, 'GET', '/books/books/');
+    const book = books.results.find((item) => item.chapter_count > 0);
+    expect(book).toBeDefined();
+
+    const context = await browser.newContext({ baseURL, viewport: PHONE_VIEWPORT });
+    try {
+      await signInContext(context, session);
+      const page = await context.newPage();
+      const problems = collectProblems(page);
+      const notSent = async (name: string, locator: ReturnType<Page['locator']>) => {
+        const names = await locator.evaluate((element) => [...element.classList].filter((name) => name.startsWith('css-')).map((name) => name.slice(4)));
+        expect(names.length, `${name} has a style`).toBeGreaterThan(0);
+        return names.filter((styleName) => !sent.has(styleName)).map((styleName) => `${name}: css-${styleName}`);
+      };
+
+      await page.goto('/books');
+      const card = page.locator('article').first();
+      await card.waitFor();
+      const missing = [
+        ...(await notSent('card', card)),
+        ...(await notSent('cover', card.getByRole('img').first())),
+        ...(await notSent('card title', card.getByRole('heading').first())),
+      ];
+
+      await page.goto(`/book/${book!.id}`);
+      const text = page.getByTestId('chapter-content');
+      await text.waitFor();
+      missing.push(
+        ...(await notSent('book title', page.getByRole('heading', { level: 1 }))),
+        ...(await notSent('chapter text', text.locator('xpath=..'))),
+        ...(await notSent('contents heading', page.getByRole('heading', { name: 'Table of Contents' }).first())),
+      );
+      expect(missing).toEqual([]);
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
     } finally {
