@@ -544,7 +544,7 @@ describe('books list opening (learner)', () => {
     }
   });
 
-  it("loads no schema library (zod) with the cards' download controls: the download's code comes when a download is asked for, and its dialog opens", async () => {
+  it("loads no schema library (zod) with the cards' download controls: the download's code comes when a download is asked for, 'Loading...' meanwhile, and its dialog opens", async () => {
     const assets = path.join(distDir, 'assets');
     const zodChunks = readdirSync(assets).filter((file) => file.endsWith('.js') && /ZodError/.test(readFileSync(path.join(assets, file), 'utf8')));
     expect(zodChunks.length).toBeGreaterThan(0);
@@ -563,9 +563,17 @@ describe('books list opening (learner)', () => {
       expect(loaded.some((pathname) => pathname.includes('/download-button-')), 'the download controls came').toBe(true);
       expect(loaded.filter((pathname) => zodChunks.includes(path.basename(pathname)))).toEqual([]);
 
+      // On a slow network the dialog's code takes a while: the page says it is loading meanwhile.
+      await page.route('**/assets/download-dialog-*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
       await download.click();
+      const loading = page.getByRole('status').filter({ hasText: 'Loading...' });
+      await loading.waitFor();
       const dialog = page.getByRole('dialog', { name: 'Download for offline' });
       await dialog.waitFor();
+      expect(await loading.count()).toBe(0);
       expect((await scripts(page)).filter((pathname) => zodChunks.includes(path.basename(pathname))).length).toBeGreaterThan(0);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });

@@ -46,6 +46,16 @@ const isOwnedByReact = (page: Page, selector: string) =>
     return Boolean(element && Object.keys(element).some((key) => key.startsWith('__reactFiber')));
   }, selector);
 
+// Fresh contexts without a service worker: each visit is a first visit, answered by the server.
+let browser: Browser;
+beforeAll(async () => {
+  assertChromiumInstalled();
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
 describe('prerendered public pages over plain HTTP', () => {
   it('sends /training-programs with its heading, title, description and canonical path in the HTML', async () => {
     const response = await fetch(`${baseURL}/training-programs`);
@@ -89,15 +99,6 @@ describe('prerendered public pages over plain HTTP', () => {
 });
 
 describe('prerendered public pages in Chromium', () => {
-  // Fresh contexts without a service worker: each visit is a first visit, answered by the server.
-  let browser: Browser;
-  beforeAll(async () => {
-    assertChromiumInstalled();
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('shows /training-programs with JavaScript disabled', async () => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE_VIEWPORT });
@@ -193,15 +194,6 @@ describe('prerendered public pages in Chromium', () => {
 });
 
 describe('the app shell (index.html) of the signed-in pages', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    assertChromiumInstalled();
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('brings the styles of the books list and a reader page: on a phone their cards, covers, headings and chapter text use rules the HTML sent, not rules compiled as they render', async () => {
     const html = await (await fetch(`${baseURL}/books`)).text();
     expect(html).toContain('<div id="root" data-app-shell>');

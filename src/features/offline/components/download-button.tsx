@@ -1,8 +1,11 @@
 import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import OfflinePinOutlined from '@mui/icons-material/OfflinePinOutlined';
+import Backdrop from '@mui/material/Backdrop';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
@@ -24,6 +27,18 @@ const preloadDownloadDialog = () =>
   });
 
 export const AVAILABLE_OFFLINE = 'Available offline';
+
+/** While the dialog's code loads (on a slow network): the page dims at once, as under the dialog, and says it is loading. */
+function DialogLoading() {
+  return (
+    <Backdrop open sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+      <Paper role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 3, py: 2 }}>
+        <CircularProgress size={22} aria-hidden />
+        <Typography>Loading...</Typography>
+      </Paper>
+    </Backdrop>
+  );
+}
 
 /** The 'Available offline' mark of a complete copy. */
 export function AvailableOfflineChip() {
@@ -53,7 +68,7 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
     }
   };
   const dialog = dialogOpen && (
-    <Suspense fallback={null}>
+    <Suspense fallback={<DialogLoading />}>
       <DownloadDialog userId={userId} bookId={bookId} bookTitle={bookTitle} onClose={() => setDialogOpen(false)} />
     </Suspense>
   );
