@@ -117,6 +117,24 @@ describe('reading a book (learner)', () => {
     }
   });
 
+  it('reopens a book on the chapter chosen last, even when the page is reloaded at once', async () => {
+    // A fresh profile: no reading position yet, the first chapter by default.
+    const fresh = await launchApp(baseURL);
+    try {
+      await signInContext(fresh.context, learner);
+      const page = await fresh.context.newPage();
+      await page.goto('/book/1');
+      await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
+      await toc(page).getByRole('button', { name: /Port Placement and Triangulation/ }).click();
+      await eventually(() => chapterHeading(page).textContent()).toBe('Port Placement and Triangulation');
+      // Within the position's write delay: leaving the page writes it.
+      await page.reload();
+      await eventually(() => chapterHeading(page).textContent()).toBe('Port Placement and Triangulation');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("says 'Book not found.' for a book that does not exist", async () => {
     const page = await app.open('/book/987654');
     await eventually(() => page.getByText('Book not found.').isVisible()).toBe(true);

@@ -9,7 +9,7 @@ import { hintDownloaded } from '../../../lib/early-reads';
 import { getStoredUser } from '../../../lib/session';
 import { getBookForDownload } from '../api/get-book-copy';
 import { getOfflineBook, getOfflineChapters } from '../db/downloads';
-import { getReadingPosition } from '../db/reading-positions';
+import { getReadingPosition, saveReadingPosition } from './reading-positions';
 import { downloadBook, planDownload } from '../download/download-book';
 import { getDownloadProgress } from '../download/download-progress';
 
@@ -37,10 +37,24 @@ export async function loadLocalBook(bookId: number): Promise<LocalBook | null> {
   return { book: copy.book, chapters: await getOfflineChapters(userId, bookId) };
 }
 
-/** Where the signed-in user left off in a book, or null. */
+/**
+ * Where the signed-in user left off in a book, or null. A position an earlier version kept in
+ * IndexedDB moves to localStorage (reading-positions.ts) the first time its book is opened again.
+ */
 export async function loadReadingPosition(bookId: number): Promise<ReadingPosition | null> {
   const userId = getStoredUser()?.user_id;
-  return userId === undefined ? null : getReadingPosition(userId, bookId);
+  if (userId === undefined) return null;
+  const position = getReadingPosition(userId, bookId);
+  if (position) return position;
+  const kept = await db.readingPositions.get([userId, bookId]);
+  if (!kept) return null;
+  try {
+    saveReadingPosition(kept);
+    await db.readingPositions.delete([userId, bookId]);
+  } catch (error) {
+    console.warn('The reading position could not be moved to localStorage', error);
+  }
+  return kept;
 }
 
 const REFRESH_AFTER_MS = 60_000;

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { ReadingPosition } from '../../../lib/db';
-import { saveReadingPosition } from '../db/reading-positions';
+import { saveReadingPosition } from './reading-positions';
 
 const SAVE_DELAY_MS = 400;
 
@@ -15,24 +15,36 @@ export function useReadingPosition(userId: number | null, bookId: number, initia
 
   const save = useCallback(() => {
     if (userId === null || chapterRef.current === null) return;
-    saveReadingPosition({ userId, bookId, chapterId: chapterRef.current, scrollY: Math.round(window.scrollY) }).catch((error: unknown) =>
-      console.warn('Could not remember the reading position', error),
-    );
+    try {
+      saveReadingPosition({ userId, bookId, chapterId: chapterRef.current, scrollY: Math.round(window.scrollY) });
+    } catch (error) {
+      console.warn('Could not remember the reading position', error);
+    }
   }, [userId, bookId]);
 
   const schedule = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(save, SAVE_DELAY_MS);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      save();
+    }, SAVE_DELAY_MS);
   }, [save]);
 
   useEffect(() => {
+    // A position still waiting for its delay is written at once when the reader leaves: on
+    // another page of the app, or when the tab is closed, reloaded or put away (pagehide).
+    const flush = () => {
+      if (!timer.current) return;
+      clearTimeout(timer.current);
+      timer.current = null;
+      save();
+    };
     window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('pagehide', flush);
     return () => {
       window.removeEventListener('scroll', schedule);
-      if (timer.current) {
-        clearTimeout(timer.current);
-        save();
-      }
+      window.removeEventListener('pagehide', flush);
+      flush();
     };
   }, [schedule, save]);
 

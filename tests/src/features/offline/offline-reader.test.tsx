@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseBook } from '../../../../src/contract/book-detail';
 import type { Book, Chapter } from '../../../../src/contract/books';
+import { getReadingPosition, saveReadingPosition } from '../../../../src/features/offline/reading/reading-positions';
 import { db, type OfflineBook } from '../../../../src/lib/db';
 import { FakeApi, makeUser } from '../../../helpers/fake-api';
 import { renderApp } from '../../../helpers/render-app';
@@ -82,12 +83,25 @@ describe('a downloaded book', () => {
   it('reopens where the reader left off', async () => {
     signInAs(api, LEARNER);
     await storeCopy(LEARNER.user_id);
+    saveReadingPosition({ userId: LEARNER.user_id, bookId: 1, chapterId: 12, scrollY: 0 });
+    online = false;
+
+    await renderApp('/book/1');
+
+    expect(await pane().findByText('Triangulate the ports.')).toBeInTheDocument();
+  });
+
+  it('reopens where an earlier version left off (a position kept in IndexedDB), which moves to localStorage', async () => {
+    signInAs(api, LEARNER);
+    await storeCopy(LEARNER.user_id);
     await db.readingPositions.put({ userId: LEARNER.user_id, bookId: 1, chapterId: 12, scrollY: 0, updatedAt: Date.now() });
     online = false;
 
     await renderApp('/book/1');
 
     expect(await pane().findByText('Triangulate the ports.')).toBeInTheDocument();
+    expect(getReadingPosition(LEARNER.user_id, 1)?.chapterId).toBe(12);
+    expect(await db.readingPositions.count()).toBe(0);
   });
 
   it('remembers the chapter chosen, for the next visit', async () => {
@@ -99,7 +113,7 @@ describe('a downloaded book', () => {
 
     await user.click(screen.getByRole('button', { name: 'Port Placement' }));
 
-    await waitFor(async () => expect((await db.readingPositions.get([LEARNER.user_id, 1]))?.chapterId).toBe(12));
+    await waitFor(() => expect(getReadingPosition(LEARNER.user_id, 1)?.chapterId).toBe(12));
   });
 
   it('is refreshed in the background when the server copy changed', async () => {
