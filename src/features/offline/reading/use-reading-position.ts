@@ -31,19 +31,25 @@ export function useReadingPosition(userId: number | null, bookId: number, initia
   }, [save]);
 
   useEffect(() => {
-    // A position still waiting for its delay is written at once when the reader leaves: on
-    // another page of the app, or when the tab is closed, reloaded or put away (pagehide).
+    // A position still waiting for its delay is written at once when the reader leaves: for
+    // another page of the app, when the tab is closed or reloaded (pagehide), or when the page is
+    // hidden (a phone switching apps freezes its timers, and may then close it unannounced).
     const flush = () => {
       if (!timer.current) return;
       clearTimeout(timer.current);
       timer.current = null;
       save();
     };
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flushWhenHidden);
     return () => {
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
       flush();
     };
   }, [schedule, save]);

@@ -116,6 +116,25 @@ describe('a downloaded book', () => {
     await waitFor(() => expect(getReadingPosition(LEARNER.user_id, 1)?.chapterId).toBe(12));
   });
 
+  it('writes the chapter chosen at once when the page is hidden (a phone switching apps), not after its delay', async () => {
+    signInAs(api, LEARNER);
+    await storeCopy(LEARNER.user_id);
+    online = false;
+    const { user } = await renderApp('/book/1');
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Port Placement' }));
+    expect(getReadingPosition(LEARNER.user_id, 1)?.chapterId).not.toBe(12);
+
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+
+    expect(getReadingPosition(LEARNER.user_id, 1)?.chapterId).toBe(12);
+  });
+
   it('is refreshed in the background when the server copy changed', async () => {
     signInAs(api, LEARNER);
     await storeCopy(LEARNER.user_id, undefined, undefined, { checkedAt: 0 });
