@@ -19,8 +19,10 @@ listenForInstallPrompt();
 
 // What is not needed to show the page waits until it is shown (lib/first-page): until the page
 // has loaded and the router has rendered its first route, or 5 s after the load whatever the
-// page is doing. (On a signed-in page the load event comes before the page's data, while the
-// app still renders behind 'Loading...'.)
+// page is doing, and then until the frame that shows it has been drawn. (On a signed-in page the
+// load event comes before the page's data, while the app still renders behind 'Loading...'.
+// Released in a task of its own right after the render, the waiting work could run before the
+// browser drew that frame, and hold it back: IndexedDB's code, its opening, the worker.)
 holdUntilFirstPage();
 const loaded = new Promise<void>((resolve) => {
   if (document.readyState === 'complete') resolve();
@@ -34,7 +36,15 @@ const rendered = new Promise<void>((resolve) => {
 });
 void loaded
   .then(() => Promise.race([rendered, new Promise((resolve) => setTimeout(resolve, 5000))]))
-  .then(() => setTimeout(releaseFirstPage));
+  .then(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => setTimeout(resolve));
+        // A page loaded in a hidden tab draws no frame until it is shown.
+        setTimeout(resolve, 1000);
+      }),
+  )
+  .then(releaseFirstPage);
 
 // The service worker reads the session from IndexedDB: copy what localStorage holds once the
 // page is shown. Nothing waits for the copy meanwhile: a token refresh takes the worker's newer

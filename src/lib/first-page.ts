@@ -3,9 +3,9 @@
  * service worker's registration, the score sync (Dexie and its upgrade). On a phone they would
  * otherwise take the CPU and the connection from the page while it still shows 'Loading...'.
  *
- * main.tsx holds them (`holdUntilFirstPage`) until the page has loaded and the router has
- * rendered its first route, then releases them (`releaseFirstPage`). Where nothing holds them
- * (a test rendering a screen), they run at once.
+ * main.tsx holds them (`holdUntilFirstPage`) until the page has loaded, the router has rendered
+ * its first route and the browser has drawn it, then releases them (`releaseFirstPage`). Where
+ * nothing holds them (a test rendering a screen), they run at once.
  */
 let held = false;
 const waiting: (() => void)[] = [];

@@ -107,6 +107,10 @@ function detailOf(lhr: Lhr): string[] {
   const lines: string[] = [];
   const metric = (id: string) => `${id.replace(/-/g, ' ')} ${ms(audit(id)?.numericValue)}`;
   lines.push(['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'total-blocking-time'].map(metric).join(', '));
+  // The unthrottled load Lighthouse traced: its simulated LCP counts the requests that ended before this LCP (and their CPU).
+  const observed = (audit('metrics')?.details as { items?: Record<string, unknown>[] } | undefined)?.items?.[0] ?? {};
+  const observedLcp = Number(observed.observedLargestContentfulPaint);
+  lines.push(`observed (unthrottled) first contentful paint ${ms(observed.observedFirstContentfulPaint)}, largest contentful paint ${ms(observedLcp)}`);
   const lcpDetails = audit('largest-contentful-paint-element')?.details as { items?: Rows } | undefined;
   for (const table of lcpDetails?.items ?? []) {
     for (const item of table.items ?? []) {
@@ -123,6 +127,9 @@ function detailOf(lhr: Lhr): string[] {
   const issues = (audit('inspector-issues')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   for (const issue of issues) lines.push(`  browser issue: ${JSON.stringify(issue).slice(0, 300)}`);
   const requests = (audit('network-requests')?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
-  for (const r of requests) lines.push(`  request ${ms(r.networkRequestTime)}–${ms(r.networkEndTime)} ${Math.round(Number(r.transferSize) / 1024)} KiB ${short(r.url)}`);
+  for (const r of requests) {
+    const afterLcp = Number(r.networkEndTime) > observedLcp ? ' (ended after the observed LCP)' : '';
+    lines.push(`  request ${ms(r.networkRequestTime)}–${ms(r.networkEndTime)} ${Math.round(Number(r.transferSize) / 1024)} KiB ${short(r.url)}${afterLcp}`);
+  }
   return lines;
 }
