@@ -157,6 +157,7 @@ async function renderSignedInScreens(): Promise<string> {
           canEdit={false}
           renderContent={(chapter) => <ChapterView content={chapter.content_delta} label={chapter.title} />}
           renderEditor={() => null}
+          renderQuiz={() => null}
           onCreateChapter={noop}
           onUpdateChapter={noop}
           onDeleteChapter={noop}

@@ -12,6 +12,18 @@ export type ParsedBookQuiz = Omit<BookQuiz, 'quiz_data'> & { questions: QuizData
 /** The book detail with its quiz parsed. */
 export type ParsedBook = Omit<Book, 'quiz'> & { quiz: ParsedBookQuiz | null };
 
+/**
+ * A book's quiz as a screen may hold it: parsed (a downloaded copy keeps it so), or as the wire
+ * gave it, its questions parsed only when the quiz is opened (quizQuestions): the reader shows a
+ * book before zod has even loaded.
+ */
+export type BookQuizOrParsed = ParsedBookQuiz | BookQuiz;
+
+/** The quiz's questions, parsed now if they were not; null when missing or invalid. */
+export function quizQuestions(quiz: BookQuizOrParsed): QuizData | null {
+  return 'questions' in quiz ? quiz.questions : parseQuizData(quiz.quiz_data);
+}
+
 /** The book detail of the wire with its quiz parsed (the quiz_data string is not kept). */
 export function parseBook(book: Book): ParsedBook {
   const { quiz, ...rest } = book;

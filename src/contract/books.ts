@@ -5,7 +5,17 @@
 import { z } from './zod';
 import { idSchema, optionalText } from './fields';
 import { quizDataInputSchema } from './quiz';
-import { chapterContentSchema } from './rich-text';
+import { checkChapterContent } from './rich-text';
+
+/** A chapter's content_delta: checked and sanitised (rich-text.ts); the answer is the sanitised copy. */
+export const chapterContentSchema = z.unknown().transform((value, ctx) => {
+  const result = checkChapterContent(value);
+  if (!result.ok) {
+    ctx.addIssue({ code: 'custom', message: result.message });
+    return z.NEVER;
+  }
+  return result.value;
+});
 
 /** The quiz as the book detail names it: quiz_data is a JSON string on the wire (SPEC §3). */
 export const bookQuizSchema = z.object({

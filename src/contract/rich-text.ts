@@ -1,9 +1,9 @@
 /**
  * Chapter content (`content_delta`): a Lexical editor state (`editorState.toJSON()`) or,
  * for chapters written with the institute's previous editor, a Quill Delta `{ ops: [...] }`.
- * The server validates and sanitises every document with these rules, whatever the client did.
+ * The server validates and sanitises every document with these rules, whatever the client did
+ * (contract/books.ts makes them a schema). Without zod: the reader checks every chapter it shows.
  */
-import { z } from './zod';
 import { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE, VIDEO_EMBED_TYPE } from './rich-text-nodes';
 import { isEmbedUrl, isSafeLinkUrl, isSafeMediaUrl } from './urls';
 
@@ -102,15 +102,6 @@ export function checkChapterContent(value: unknown): ContentCheck {
   if (Array.isArray(doc.ops)) return { ok: true, value: { ...doc, ops: doc.ops.flatMap(sanitizeDeltaOp) } };
   return { ok: false, message: 'Content must be an editor document ({"root": …}) or a Delta ({"ops": […]}).' };
 }
-
-export const chapterContentSchema = z.unknown().transform((value, ctx) => {
-  const result = checkChapterContent(value);
-  if (!result.ok) {
-    ctx.addIssue({ code: 'custom', message: result.message });
-    return z.NEVER;
-  }
-  return result.value;
-});
 
 /** An empty Lexical document, for chapters created without content. */
 export const EMPTY_DOCUMENT: ContentDocument = {

@@ -146,7 +146,7 @@ export class AppDB extends Dexie {
   chapters!: Dexie.Table<OfflineChapter, [number, number, number]>;
   attempts!: EntityTable<QuizAttempt, 'attemptId'>;
   outbox!: EntityTable<OutboxRow, 'clientAttemptId'>;
-  /** Reading positions of an earlier version, moved to localStorage as their books are opened (features/offline/reading). */
+  /** Reading positions of an earlier version, moved to localStorage once a signed-in page is shown (features/offline/reading/reconcile.ts). */
   readingPositions!: Dexie.Table<ReadingPosition, [number, number]>;
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;

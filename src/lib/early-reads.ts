@@ -34,9 +34,12 @@ export const PAGE_READS: Record<string, { reads: string[]; unlessDownloaded?: bo
 
 /**
  * The localStorage key listing, per user, the books downloaded on this device
- * (`{"<userId>": [bookId, …]}`). It is only a hint for the starter: the reader opens a downloaded
- * book from IndexedDB and does not read it from the network. If the hint is wrong either way,
- * a read is wasted or sent late; nothing else changes.
+ * (`{"<userId>": [bookId, …]}`), kept by the downloads (features/offline/db/downloads.ts) and set
+ * right from IndexedDB once each signed-in page is shown. It is a hint, read before IndexedDB can
+ * be: the starter sends no early read for such a book, and online the reader opens IndexedDB (and
+ * loads its code) before showing a book only when the hint names it. If the hint is wrong either
+ * way, a read is wasted or sent late, or a copy the hint missed is read after the network failed;
+ * nothing else changes.
  */
 export const DOWNLOADED_HINT = 'downloaded_books';
 
@@ -77,19 +80,35 @@ export function dropEarlyReads(): void {
   if (typeof window !== 'undefined') delete window.__earlyReads;
 }
 
+/** The hint's books of every user; {} when it is missing or unreadable. */
+function readDownloadedHint(): Record<string, number[]> {
+  try {
+    const hint: unknown = JSON.parse(localStorage.getItem(DOWNLOADED_HINT) ?? '{}');
+    return hint && typeof hint === 'object' ? (hint as Record<string, number[]>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Whether the hint says `userId` has `bookId` on this device (the reader then opens it from IndexedDB first). */
+export function isHintedDownloaded(userId: number, bookId: number): boolean {
+  const books = readDownloadedHint()[userId];
+  return Array.isArray(books) && books.includes(bookId);
+}
+
 /** Notes that `userId` has (or no longer has) `bookId` on this device (`DOWNLOADED_HINT`). */
 export function hintDownloaded(userId: number, bookId: number, downloaded: boolean): void {
+  const hint = readDownloadedHint();
+  const books = new Set(Array.isArray(hint[userId]) ? hint[userId] : []);
+  // The reader checks on every opening from the device: most often the hint already says so.
+  if (books.has(bookId) === downloaded) return;
+  if (downloaded) books.add(bookId);
+  else books.delete(bookId);
+  hint[userId] = [...books];
   try {
-    const hint = JSON.parse(localStorage.getItem(DOWNLOADED_HINT) ?? '{}') as Record<string, number[]>;
-    const books = new Set(Array.isArray(hint[userId]) ? hint[userId] : []);
-    // The reader checks on every opening: most often the hint already says so.
-    if (books.has(bookId) === downloaded) return;
-    if (downloaded) books.add(bookId);
-    else books.delete(bookId);
-    hint[userId] = [...books];
     localStorage.setItem(DOWNLOADED_HINT, JSON.stringify(hint));
   } catch (error) {
-    // A full or blocked localStorage only costs the reader its early read.
+    // A full or blocked localStorage costs the reader its early read, or a read of IndexedDB first.
     console.warn('The downloaded books hint could not be written', error);
   }
 }

@@ -1,4 +1,4 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { bookQueryOptions, useBook } from '../features/books/api/get-book';
 import { chapterListQueryOptions, useChapters } from '../features/books/api/get-chapters';
@@ -8,16 +8,17 @@ import { ChapterView } from '../features/editor/components/chapter-view';
 import { BookReader } from '../features/reader/components/book-reader';
 import { BookNotFound, BookPending } from '../features/reader/components/load-states';
 import { canEditBook } from '../contract/permissions';
-import type { ParsedBook } from '../contract/book-detail';
-import type { Chapter } from '../contract/books';
+import type { ReaderBook } from '../features/reader/types';
+import type { Book, Chapter } from '../contract/books';
 import { AfterFirstPaint } from '../features/books/components/after-first-paint';
-import { useLocalBook } from '../features/offline/hooks/use-downloads';
-import { loadLocalBook, loadReadingPosition, NeedsConnectionError, refreshBookCopy } from '../features/offline/reading/local-book';
+import { NeedsConnectionError } from '../features/offline/reading/needs-connection-error';
+import { getReadingPosition } from '../features/offline/reading/reading-positions';
 import { useReadingPosition } from '../features/offline/reading/use-reading-position';
 import { ApiError } from '../lib/api-error';
+import { isHintedDownloaded } from '../lib/early-reads';
 import { parseBookId } from './-components/book-id';
 import { BookRouteError } from './-components/book-route-parts';
-import { useStoredUser } from '../lib/session';
+import { getStoredUser, useStoredUser } from '../lib/session';
 
 // The editing toolbar and its dialogs load only when someone opens the chapter modal.
 const ChapterEditor = lazy(() => import('../features/editor/components/chapter-editor').then((m) => ({ default: m.ChapterEditor })));
@@ -28,6 +29,17 @@ const BookQuiz = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuiz })));
 const BookQuizNotice = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuizNotice })));
 const QuizAuthoringLink = lazy(() => bookQuiz().then((m) => ({ default: m.QuizAuthoringLink })));
 const DownloadButton = lazy(() => import('../features/offline/components/download-button').then((m) => ({ default: m.DownloadButton })));
+// A downloaded book's reader (IndexedDB's code, Dexie): loaded by the loader when the book is read
+// from the device, so it renders at once. A book that is not downloaded is shown without it.
+const LocalBookReader = lazyRouteComponent(() => import('./-components/local-book-reader'), 'LocalBookReader');
+
+/** The device's complete copy of the book (its background refresh started), or null. */
+async function openLocalCopy(bookId: number) {
+  const [{ loadLocalBook, refreshBookCopy }] = await Promise.all([import('../features/offline/reading/local-book'), LocalBookReader.preload?.()]);
+  const local = await loadLocalBook(bookId);
+  if (local) void refreshBookCopy(bookId);
+  return local;
+}
 
 /** The height of the reader's download control (a small button), kept while it loads. */
 const DOWNLOAD_CONTROL_HEIGHT = 31;
@@ -38,19 +50,27 @@ export const Route = createFileRoute('/_protected/book/$bookId')({
     stringify: ({ bookId }) => ({ bookId: String(bookId) }),
   },
   // Local first: a downloaded book opens from IndexedDB at once and refreshes in the background;
-  // a book that is not downloaded needs the network, and says so at once when offline.
+  // a book that is not downloaded needs the network, and says so at once when offline. Online,
+  // the downloaded books hint (localStorage) says which books the device holds, so a book it does
+  // not name is read without loading IndexedDB's code and opening the database first. A copy the
+  // hint missed is still found: offline at once, online when the network fails.
   loader: async ({ context: { queryClient }, params: { bookId } }) => {
     if (!bookId) throw notFound();
-    const [local, position] = await Promise.all([loadLocalBook(bookId), loadReadingPosition(bookId)]);
-    if (local) {
-      void refreshBookCopy(bookId);
-      return { local, position };
+    const user = getStoredUser();
+    const position = user ? getReadingPosition(user.user_id, bookId) : null;
+    if (!navigator.onLine || (user && isHintedDownloaded(user.user_id, bookId))) {
+      const local = await openLocalCopy(bookId);
+      if (local) return { local, position };
+      if (!navigator.onLine) throw new NeedsConnectionError();
     }
-    if (!navigator.onLine) throw new NeedsConnectionError();
     try {
       await Promise.all([queryClient.ensureQueryData(bookQueryOptions(bookId)), queryClient.ensureQueryData(chapterListQueryOptions(bookId))]);
     } catch (error) {
       if (error instanceof ApiError && error.reason === 'not-found') throw notFound();
+      if (error instanceof ApiError && error.reason === 'network') {
+        const local = await openLocalCopy(bookId);
+        if (local) return { local, position };
+      }
       throw error;
     }
     return { local: null, position };
@@ -70,11 +90,12 @@ function BookRoute() {
 function LocalBookRoute() {
   const { bookId } = Route.useParams();
   const { local } = Route.useLoaderData();
-  const live = useLocalBook(bookId);
-  // The download was removed while reading: read from the network instead.
-  if (live === null) return <NetworkBookRoute />;
-  const { book, chapters } = live ?? local!;
-  return <Reader book={book} chapters={chapters} onChanged={() => void refreshBookCopy(bookId, { force: true })} />;
+  return (
+    <LocalBookReader bookId={bookId} initial={local!}>
+      {/* The download was removed while reading: read from the network instead. */}
+      {(copy, onChanged) => (copy ? <Reader book={copy.book} chapters={copy.chapters} onChanged={onChanged} /> : <NetworkBookRoute />)}
+    </LocalBookReader>
+  );
 }
 
 function NetworkBookRoute() {
@@ -84,7 +105,7 @@ function NetworkBookRoute() {
   return <Reader book={book} chapters={chapters} />;
 }
 
-function Reader({ book, chapters, onChanged }: { book: ParsedBook; chapters: Chapter[]; onChanged?: () => void }) {
+function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, 'owner'>; chapters: Chapter[]; onChanged?: () => void }) {
   const bookId = book.id;
   const { position } = Route.useLoaderData();
   const user = useStoredUser();

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CHAPTER_IMAGE_TYPE,
   CHAPTER_VIDEO_TYPE,
-  chapterContentSchema,
   checkChapterContent,
   EMPTY_DOCUMENT,
   jsonDepth,
@@ -12,6 +11,7 @@ import {
   sanitizeTextStyle,
   VIDEO_EMBED_TYPE,
 } from '../../src/contract/rich-text';
+import { chapterContentSchema } from '../../src/contract/books';
 
 type Node = Record<string, unknown>;
 const text = (t: string, extra: Node = {}): Node => ({ type: 'text', text: t, format: 0, style: '', detail: 0, mode: 'normal', version: 1, ...extra });

@@ -5,11 +5,10 @@
  * code never loads on the home page or the list. Opening the list moves nothing on the screen,
  * checks the session once, and fetches the first cover once (preloaded by the route).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, DESKTOP_VIEWPORT, holdEntryChunk, launchApp, PHONE_VIEWPORT, recordScriptRequests, waitForApp } from '../helpers/browser';
+import { type AppBrowser, builtChunksMatching, DESKTOP_VIEWPORT, holdEntryChunk, launchApp, PHONE_VIEWPORT, recordScriptRequests, waitForApp } from '../helpers/browser';
 import {
   api,
   apiLogin,
@@ -29,7 +28,7 @@ const baseURL = inject('baseURL');
 const distDir = inject('distDir');
 
 /** Present in Lexical's code and nowhere else: the attribute it puts on its editor element. */
-const LEXICAL_MARKER = 'data-lexical-editor';
+const LEXICAL_MARKER = /data-lexical-editor/;
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
@@ -159,9 +158,7 @@ describe('books list and Create Book (superuser)', () => {
   });
 
   it('loads the Lexical code only to edit: not on /, the books list nor the reader', async () => {
-    const assets = path.join(distDir, 'assets');
-    const lexicalChunks = readdirSync(assets).filter((file) => file.endsWith('.js') && readFileSync(path.join(assets, file), 'utf8').includes(LEXICAL_MARKER));
-    expect(lexicalChunks.length).toBeGreaterThan(0);
+    const lexicalChunks = builtChunksMatching(distDir, { Lexical: LEXICAL_MARKER }).Lexical;
     const lexicalRequested = (urls: string[]) => urls.map((url) => new URL(url).pathname).filter((name) => lexicalChunks.includes(path.basename(name)));
 
     const page = await app.context.newPage();
@@ -516,12 +513,7 @@ describe('books list opening (learner)', () => {
 
   it("on a phone, downloads before the list shows none of what it does not show: no schema library (zod), no account menu or tooltip; the drawer's account part comes as it opens", async () => {
     // What each is recognised by in the built chunks.
-    const markers = { zod: /ZodError/, 'MUI Tooltip': /MuiTooltip/, 'MUI Menu': /[`"']MuiMenu[`"']/ };
-    const assets = path.join(distDir, 'assets');
-    const chunksOf = Object.fromEntries(
-      Object.entries(markers).map(([name, marker]) => [name, readdirSync(assets).filter((file) => file.endsWith('.js') && marker.test(readFileSync(path.join(assets, file), 'utf8')))]),
-    );
-    for (const [name, chunks] of Object.entries(chunksOf)) expect(chunks.length, name).toBeGreaterThan(0);
+    const chunksOf = builtChunksMatching(distDir, { zod: /ZodError/, 'MUI Tooltip': /MuiTooltip/, 'MUI Menu': /[`"']MuiMenu[`"']/ });
 
     const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
     try {
@@ -558,9 +550,7 @@ describe('books list opening (learner)', () => {
   });
 
   it("loads no schema library (zod) with the cards' download controls: the download's code comes when a download is asked for, 'Loading...' meanwhile, and its dialog opens", async () => {
-    const assets = path.join(distDir, 'assets');
-    const zodChunks = readdirSync(assets).filter((file) => file.endsWith('.js') && /ZodError/.test(readFileSync(path.join(assets, file), 'utf8')));
-    expect(zodChunks.length).toBeGreaterThan(0);
+    const zodChunks = builtChunksMatching(distDir, { zod: /ZodError/ }).zod;
     const scripts = (page: Page) =>
       page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => new URL(entry.name).pathname).filter((pathname) => pathname.startsWith('/assets/')));
 

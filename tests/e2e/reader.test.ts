@@ -5,11 +5,12 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, holdEntryChunk, launchApp, PHONE_VIEWPORT, waitForApp } from '../helpers/browser';
+import { type AppBrowser, builtChunksMatching, holdEntryChunk, launchApp, PHONE_VIEWPORT, waitForApp } from '../helpers/browser';
 import { portPlacementDelta } from '../src/features/editor/port-placement-delta';
 import { api, apiLogin, type ApiSession, collectProblems, createBookViaApi, DIRECTOR, eventually, LEARNER, signInContext } from './book-helpers';
 
 const baseURL = inject('baseURL');
+const distDir = inject('distDir');
 
 const pane = (page: Page) => page.getByTestId('reader-pane');
 const chapterHeading = (page: Page) => pane(page).getByRole('heading', { level: 2 }).first();
@@ -112,6 +113,40 @@ describe('reading a book (learner)', () => {
         expect(sent, read).toHaveLength(1);
         expect(sent[0]![1], read).toBeLessThan(entryArrivedAt());
       }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("on a phone, shows a book that is not downloaded before the offline database's code (Dexie) or the schema library (zod) is even requested", async () => {
+    // What each is recognised by in the built chunks.
+    const chunksOf = builtChunksMatching(distDir, { Dexie: /laparoscopy-app/, zod: /ZodError/ });
+    // A fresh profile on a phone: nothing downloaded, no service worker yet.
+    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
+    try {
+      await signInContext(fresh.context, learner);
+      const page = await fresh.context.newPage();
+      // When the chapter's text first appears, on the page's clock.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('[data-testid="chapter-content"] p')) return;
+          (window as unknown as { chapterShownAt: number }).chapterShownAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/book/1');
+      await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
+      await page.waitForLoadState('networkidle');
+      const { chapterShownAt, scripts } = await page.evaluate(() => ({
+        chapterShownAt: (window as unknown as { chapterShownAt: number }).chapterShownAt,
+        scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.startTime] as const),
+      }));
+      for (const [name, chunks] of Object.entries(chunksOf)) {
+        const early = scripts.filter(([pathname, at]) => chunks.includes(pathname.split('/').pop()!) && at < chapterShownAt);
+        expect(early, name).toEqual([]);
+      }
+      // Once the page is shown, Dexie comes all the same (the score sync, the session's copy for the worker).
+      expect(scripts.some(([pathname]) => chunksOf.Dexie.includes(pathname.split('/').pop()!))).toBe(true);
     } finally {
       await fresh.close();
     }

@@ -3,7 +3,7 @@
  * Each `launchApp()` gets a fresh profile (its own service worker, caches and IndexedDB),
  * so tests do not leak state into each other. Nothing here downloads a browser.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
@@ -207,4 +207,21 @@ export async function clickLogout(page: Page): Promise<void> {
   if (await inline.isVisible()) return inline.click();
   await menuButton.click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
+}
+
+/**
+ * The built JavaScript chunks (file names under `assets/`) whose code matches each marker, e.g.
+ * `{ zod: /ZodError/ }`. Throws when a marker matches none: a renamed library would otherwise make
+ * a check of what loads pass without checking anything.
+ */
+export function builtChunksMatching<K extends string>(distDir: string, markers: Record<K, RegExp>): Record<K, string[]> {
+  const assets = path.join(distDir, 'assets');
+  const files = readdirSync(assets).filter((file) => file.endsWith('.js'));
+  const texts = new Map(files.map((file) => [file, readFileSync(path.join(assets, file), 'utf8')]));
+  const chunks = {} as Record<K, string[]>;
+  for (const [name, marker] of Object.entries(markers) as [K, RegExp][]) {
+    chunks[name] = files.filter((file) => marker.test(texts.get(file)!));
+    if (chunks[name].length === 0) throw new Error(`No built chunk matches ${name} (${marker})`);
+  }
+  return chunks;
 }

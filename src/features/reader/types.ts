@@ -1,12 +1,12 @@
 import type { ReactNode, Ref } from 'react';
-import type { ParsedBook, ParsedBookQuiz } from '../../contract/book-detail';
+import type { BookQuizOrParsed, ParsedBook } from '../../contract/book-detail';
 import type { Chapter, ChapterFields } from '../../contract/books';
 
-/** What the reader needs of a book: the contract's book with its quiz parsed (getBook gives it). */
-export type ReaderBook = Pick<ParsedBook, 'id' | 'title' | 'author' | 'description' | 'cover_image_url' | 'quiz'>;
+/** What the reader needs of a book: the contract's book (getBook gives it, a downloaded copy holds it). */
+export type ReaderBook = Pick<ParsedBook, 'id' | 'title' | 'author' | 'description' | 'cover_image_url'> & { quiz: ReaderQuiz | null };
 
-/** The quiz as the reader gets it: `questions` parsed once at the edge, null when not available. */
-export type ReaderQuiz = ParsedBookQuiz;
+/** The quiz as the reader gets it: its questions parsed already (a downloaded copy) or when the quiz opens (quizQuestions). */
+export type ReaderQuiz = BookQuizOrParsed;
 
 /** What the reader needs of a chapter. */
 export type ReaderChapter = Pick<Chapter, 'id' | 'title' | 'order' | 'content_delta' | 'updated_at'>;

@@ -4,6 +4,7 @@
  * on the device first, sent when there is a connection), whose state the results show.
  */
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { RouterButton } from '../../components/router-link';
@@ -16,6 +17,7 @@ import { useAttemptSync } from '../../features/offline/hooks/use-outbox';
 import { enqueueAttempt, syncNow } from '../../features/offline/sync/outbox-sync';
 import type { QuizSlot } from '../../features/reader/types';
 import { db } from '../../lib/db';
+import { quizQuestions } from '../../contract/book-detail';
 import { useOnlineStatus } from '../../lib/online-status';
 import { useStoredUser } from '../../lib/session';
 
@@ -61,10 +63,11 @@ function ScoreSaveStatus({ save }: { save: SaveState }) {
 
 export function BookQuiz({ bookId, quiz, onReturnToBook }: QuizSlot & { bookId: number }) {
   const user = useStoredUser();
+  const questions = useMemo(() => quizQuestions(quiz), [quiz]);
   return (
     <QuizSession
       quiz={{ id: quiz.id, title: quiz.title, version: quiz.version }}
-      questions={quiz.questions}
+      questions={questions}
       bookId={bookId}
       userId={user?.user_id ?? null}
       onComplete={storeAttempt}

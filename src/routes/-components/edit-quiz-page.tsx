@@ -3,7 +3,9 @@ import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { RouterLink } from '../../components/router-link';
+import { parseBook } from '../../contract/book-detail';
 import { canEditBook } from '../../contract/permissions';
 import { bookKeys } from '../../features/books/api/book-keys';
 import { useBook } from '../../features/books/api/get-book';
@@ -13,6 +15,8 @@ import { useStoredUser } from '../../lib/session';
 
 export function EditQuizPage({ bookId }: { bookId: number }) {
   const { data: book } = useBook(bookId);
+  // The editor starts from the quiz's questions, parsed here (the book detail holds quiz_data as sent).
+  const quiz = useMemo(() => parseBook(book).quiz, [book]);
   const user = useStoredUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -35,7 +39,7 @@ export function EditQuizPage({ bookId }: { bookId: number }) {
   return (
     <QuizEditor
       bookTitle={book.title}
-      quiz={book.quiz}
+      quiz={quiz}
       onSave={async (quiz) => {
         const saved = await saveQuiz(bookId, quiz);
         await refreshBook();

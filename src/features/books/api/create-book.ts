@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { parseBook } from '../../../contract/book-detail';
 import { bookKeys } from './book-keys';
 import type { Book, NewBook } from './types';
 
@@ -16,7 +15,7 @@ export function useCreateBook() {
     mutationFn: createBook,
     onSuccess: (book) => {
       // The detail cache holds books as getBook returns them: quiz parsed.
-      queryClient.setQueryData(bookKeys.detail(book.id), parseBook(book));
+      queryClient.setQueryData(bookKeys.detail(book.id), book);
       return queryClient.invalidateQueries({ queryKey: bookKeys.lists() });
     },
   });

@@ -1,18 +1,17 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { bookKeys } from './book-keys';
-import { parseBook } from '../../../contract/book-detail';
 import { retryUnlessFinal } from './query-retry';
-import type { Book, ParsedBook } from './types';
+import type { Book } from './types';
 
 /**
  * One book with its owner and current quiz; a 404 is an ApiError with reason 'not-found'.
- * The quiz's quiz_data (a JSON string on the wire) is parsed here, once: invalid or missing
- * data gives `quiz.questions === null`.
+ * The quiz's quiz_data (a JSON string on the wire) is parsed where the questions are needed
+ * (contract/book-detail.ts, quizQuestions): showing the book needs no schema library.
  */
-export async function getBook(bookId: number): Promise<ParsedBook> {
+export async function getBook(bookId: number): Promise<Book> {
   const { data } = await apiClient.get<Book>(`/books/books/${bookId}/`);
-  return parseBook(data);
+  return data;
 }
 
 export function bookQueryOptions(bookId: number) {

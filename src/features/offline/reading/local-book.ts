@@ -4,22 +4,13 @@
  * quiz's version) changed. A failed refresh changes nothing: the local copy stays.
  */
 import type { ParsedBook } from '../../../contract/book-detail';
-import { db, type OfflineChapter, type ReadingPosition } from '../../../lib/db';
+import { db, type OfflineChapter } from '../../../lib/db';
 import { hintDownloaded } from '../../../lib/early-reads';
 import { getStoredUser } from '../../../lib/session';
 import { getBookForDownload } from '../api/get-book-copy';
 import { getOfflineBook, getOfflineChapters } from '../db/downloads';
-import { getReadingPosition, saveReadingPosition } from './reading-positions';
 import { downloadBook, planDownload } from '../download/download-book';
 import { getDownloadProgress } from '../download/download-progress';
-
-/** Thrown by the reader's loader: offline, and this book is not downloaded. */
-export class NeedsConnectionError extends Error {
-  constructor() {
-    super('This book is not downloaded, and there is no connection.');
-    this.name = 'NeedsConnectionError';
-  }
-}
 
 export interface LocalBook {
   book: ParsedBook;
@@ -31,30 +22,10 @@ export async function loadLocalBook(bookId: number): Promise<LocalBook | null> {
   const userId = getStoredUser()?.user_id;
   if (userId === undefined) return null;
   const copy = await getOfflineBook(userId, bookId);
-  // Kept true for the next visit's starter (lib/early-reads), also for copies made before the hint.
+  // The hint (lib/early-reads) follows what the device holds.
   hintDownloaded(userId, bookId, copy?.status === 'complete');
   if (copy?.status !== 'complete') return null;
   return { book: copy.book, chapters: await getOfflineChapters(userId, bookId) };
-}
-
-/**
- * Where the signed-in user left off in a book, or null. A position an earlier version kept in
- * IndexedDB moves to localStorage (reading-positions.ts) the first time its book is opened again.
- */
-export async function loadReadingPosition(bookId: number): Promise<ReadingPosition | null> {
-  const userId = getStoredUser()?.user_id;
-  if (userId === undefined) return null;
-  const position = getReadingPosition(userId, bookId);
-  if (position) return position;
-  const kept = await db.readingPositions.get([userId, bookId]);
-  if (!kept) return null;
-  try {
-    saveReadingPosition(kept);
-    await db.readingPositions.delete([userId, bookId]);
-  } catch (error) {
-    console.warn('The reading position could not be moved to localStorage', error);
-  }
-  return kept;
 }
 
 const REFRESH_AFTER_MS = 60_000;

@@ -2,7 +2,7 @@
  * Where each user left off in each book on this device: the chapter and the scroll position.
  * Kept in localStorage, whose writes are synchronous: a position is written in full when the
  * reader leaves the page (pagehide), where an IndexedDB write begun then was lost. Positions an
- * earlier version kept in IndexedDB move here when their book is next opened (local-book.ts).
+ * earlier version kept in IndexedDB move here once a signed-in page is shown (reconcile.ts).
  */
 import type { ReadingPosition } from '../../../lib/db';
 

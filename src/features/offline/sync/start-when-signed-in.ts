@@ -1,7 +1,8 @@
 /**
  * The only part of the offline feature the root route loads for everyone: a few lines that
- * load the outbox sync (Dexie, the runner) once somebody is signed in. A visitor's first visit
- * to a public page carries none of it.
+ * load the outbox sync (Dexie, the runner) once somebody is signed in, and then check the
+ * device's reading state against IndexedDB (reading/reconcile.ts). A visitor's first visit to a
+ * public page carries none of it.
  */
 import { useSyncExternalStore } from 'react';
 import { afterFirstPage } from '../../../lib/first-page';
@@ -44,6 +45,12 @@ export function startOutboxSyncWhenSignedIn(onScoresSent?: () => void): () => vo
         .then((sync) => {
           sync.startOutboxSync();
           sync.watchPendingCount(setPendingCount);
+          const userId = getStoredUser()?.user_id;
+          if (userId !== undefined) {
+            import('../reading/reconcile')
+              .then(({ reconcileReadingState }) => reconcileReadingState(userId))
+              .catch((error: unknown) => console.warn("This device's downloaded books and reading positions could not be checked", error));
+          }
         })
         .catch((error: unknown) => {
           loading = null;

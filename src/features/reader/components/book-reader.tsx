@@ -15,7 +15,6 @@ import { chapterDeleteErrorMessage } from '../messages';
 import type { ChapterSave, ReaderBook, ReaderChapter, RenderChapterContent, RenderChapterEditor, RenderQuiz } from '../types';
 import { BookInfo } from './book-info';
 import { ChapterPane } from './chapter-pane';
-import { QuizPreview } from './quiz-preview';
 import { TableOfContents } from './table-of-contents';
 
 // The chapter form (its fields and draft store) loads when an editor opens it, not with the text.
@@ -32,7 +31,7 @@ export interface BookReaderProps {
   renderContent: RenderChapterContent;
   renderEditor: RenderChapterEditor;
   /** The quiz pane; until the quiz engine exists, a preview of the quiz. */
-  renderQuiz?: RenderQuiz;
+  renderQuiz: RenderQuiz;
   onCreateChapter: (chapter: ChapterSave) => Promise<{ id: number }>;
   onUpdateChapter: (chapterId: number, chapter: ChapterSave) => Promise<unknown>;
   onDeleteChapter: (chapterId: number) => Promise<unknown>;
@@ -164,7 +163,7 @@ export function BookReader({
 
   let pane;
   if (quizMode && book.quiz) {
-    pane = renderQuiz ? renderQuiz({ quiz: book.quiz, onReturnToBook: returnToBook }) : <QuizPreview quiz={book.quiz} onReturnToBook={returnToBook} />;
+    pane = renderQuiz({ quiz: book.quiz, onReturnToBook: returnToBook });
   } else if (selected) {
     pane = (
       <ChapterPane

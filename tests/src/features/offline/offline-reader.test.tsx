@@ -6,8 +6,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseBook } from '../../../../src/contract/book-detail';
 import type { Book, Chapter } from '../../../../src/contract/books';
+import { writeBookText } from '../../../../src/features/offline/db/downloads';
 import { getReadingPosition, saveReadingPosition } from '../../../../src/features/offline/reading/reading-positions';
+import { reconcileReadingState } from '../../../../src/features/offline/reading/reconcile';
 import { db, type OfflineBook } from '../../../../src/lib/db';
+import { DOWNLOADED_HINT, isHintedDownloaded } from '../../../../src/lib/early-reads';
 import { FakeApi, makeUser } from '../../../helpers/fake-api';
 import { renderApp } from '../../../helpers/render-app';
 import { LEARNER, lexicalText, makeBook, makeChapter, page, signInAs } from '../books/fixtures';
@@ -34,21 +37,24 @@ const CHAPTERS: Chapter[] = [
   makeChapter({ id: 12, title: 'Port Placement', order: 2, content_delta: lexicalText('Triangulate the ports.') }),
 ];
 
+/** A complete copy, stored as a download stores it (the downloaded books hint then names it). */
 async function storeCopy(userId: number, book: Book = makeBook({ cover_image_url: '' }), chapters: Chapter[] = CHAPTERS, overrides: Partial<OfflineBook> = {}) {
-  await db.books.put({
-    userId,
-    bookId: book.id,
-    status: 'complete',
-    book: parseBook(book),
-    media: [],
-    sizeBytes: 2048,
-    serverUpdatedAt: book.updated_at,
-    downloadedAt: Date.now(),
-    checkedAt: Date.now(),
-    error: null,
-    ...overrides,
-  });
-  await db.chapters.bulkPut(chapters.map((chapter) => ({ ...chapter, userId, bookId: book.id })));
+  await writeBookText(
+    {
+      userId,
+      bookId: book.id,
+      status: 'complete',
+      book: parseBook(book),
+      media: [],
+      sizeBytes: 2048,
+      serverUpdatedAt: book.updated_at,
+      downloadedAt: Date.now(),
+      checkedAt: Date.now(),
+      error: null,
+      ...overrides,
+    },
+    chapters,
+  );
 }
 
 const pane = () => within(screen.getByTestId('reader-pane'));
@@ -89,19 +95,6 @@ describe('a downloaded book', () => {
     await renderApp('/book/1');
 
     expect(await pane().findByText('Triangulate the ports.')).toBeInTheDocument();
-  });
-
-  it('reopens where an earlier version left off (a position kept in IndexedDB), which moves to localStorage', async () => {
-    signInAs(api, LEARNER);
-    await storeCopy(LEARNER.user_id);
-    await db.readingPositions.put({ userId: LEARNER.user_id, bookId: 1, chapterId: 12, scrollY: 0, updatedAt: Date.now() });
-    online = false;
-
-    await renderApp('/book/1');
-
-    expect(await pane().findByText('Triangulate the ports.')).toBeInTheDocument();
-    expect(getReadingPosition(LEARNER.user_id, 1)?.chapterId).toBe(12);
-    expect(await db.readingPositions.count()).toBe(0);
   });
 
   it('remembers the chapter chosen, for the next visit', async () => {
@@ -164,5 +157,48 @@ describe('a downloaded book', () => {
     expect(copy?.status).toBe('complete');
     expect(await db.chapters.where('[userId+bookId]').equals([LEARNER.user_id, 1]).count()).toBe(2);
     expect(pane().getByText('Stand square to the target.')).toBeInTheDocument();
+  });
+
+  it('opens a copy the downloaded books hint does not name (kept before the hint was) once the network fails', async () => {
+    signInAs(api, LEARNER);
+    await storeCopy(LEARNER.user_id);
+    localStorage.removeItem(DOWNLOADED_HINT);
+    api.on('GET', /.*/, () => 'network');
+
+    await renderApp('/book/1');
+
+    expect(await pane().findByText('Stand square to the target.')).toBeInTheDocument();
+    expect(api.callsTo('/books/books/1/').length).toBeGreaterThan(0);
+    expect(isHintedDownloaded(LEARNER.user_id, 1)).toBe(true);
+  });
+});
+
+describe("the device's reading state, checked once a signed-in page is shown", () => {
+  it('adds to the downloaded books hint the complete copies it missed, and only those', async () => {
+    await storeCopy(LEARNER.user_id);
+    await storeCopy(LEARNER.user_id, makeBook({ id: 2, cover_image_url: '' }), [], { status: 'downloading' });
+    await storeCopy(8, makeBook({ id: 3, cover_image_url: '' }));
+    localStorage.removeItem(DOWNLOADED_HINT);
+
+    await reconcileReadingState(LEARNER.user_id);
+
+    expect(isHintedDownloaded(LEARNER.user_id, 1)).toBe(true);
+    expect(isHintedDownloaded(LEARNER.user_id, 2)).toBe(false);
+    expect(isHintedDownloaded(LEARNER.user_id, 3)).toBe(false);
+    expect(isHintedDownloaded(8, 3)).toBe(false);
+  });
+
+  it('moves reading positions kept in IndexedDB by an earlier version to localStorage, the newer of two kept', async () => {
+    await db.readingPositions.bulkPut([
+      { userId: LEARNER.user_id, bookId: 1, chapterId: 12, scrollY: 640, updatedAt: Date.now() - 60_000 },
+      { userId: LEARNER.user_id, bookId: 2, chapterId: 21, scrollY: 0, updatedAt: Date.now() - 120_000 },
+    ]);
+    saveReadingPosition({ userId: LEARNER.user_id, bookId: 2, chapterId: 22, scrollY: 0 });
+
+    await reconcileReadingState(LEARNER.user_id);
+
+    expect(getReadingPosition(LEARNER.user_id, 1)).toMatchObject({ chapterId: 12, scrollY: 640 });
+    expect(getReadingPosition(LEARNER.user_id, 2)?.chapterId).toBe(22);
+    expect(await db.readingPositions.count()).toBe(0);
   });
 });
