@@ -79,36 +79,3 @@ export function takeEarlyRead(path: string, authorization: string | null): Promi
 export function dropEarlyReads(): void {
   if (typeof window !== 'undefined') delete window.__earlyReads;
 }
-
-/** The hint's books of every user; {} when it is missing or unreadable. */
-function readDownloadedHint(): Record<string, number[]> {
-  try {
-    const hint: unknown = JSON.parse(localStorage.getItem(DOWNLOADED_HINT) ?? '{}');
-    return hint && typeof hint === 'object' ? (hint as Record<string, number[]>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Whether the hint says `userId` has `bookId` on this device (the reader then opens it from IndexedDB first). */
-export function isHintedDownloaded(userId: number, bookId: number): boolean {
-  const books = readDownloadedHint()[userId];
-  return Array.isArray(books) && books.includes(bookId);
-}
-
-/** Notes that `userId` has (or no longer has) `bookId` on this device (`DOWNLOADED_HINT`). */
-export function hintDownloaded(userId: number, bookId: number, downloaded: boolean): void {
-  const hint = readDownloadedHint();
-  const books = new Set(Array.isArray(hint[userId]) ? hint[userId] : []);
-  // The reader checks on every opening from the device: most often the hint already says so.
-  if (books.has(bookId) === downloaded) return;
-  if (downloaded) books.add(bookId);
-  else books.delete(bookId);
-  hint[userId] = [...books];
-  try {
-    localStorage.setItem(DOWNLOADED_HINT, JSON.stringify(hint));
-  } catch (error) {
-    // A full or blocked localStorage costs the reader its early read, or a read of IndexedDB first.
-    console.warn('The downloaded books hint could not be written', error);
-  }
-}

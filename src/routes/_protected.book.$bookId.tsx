@@ -1,4 +1,4 @@
-import { createFileRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { bookQueryOptions, useBook } from '../features/books/api/get-book';
 import { chapterListQueryOptions, useChapters } from '../features/books/api/get-chapters';
@@ -15,7 +15,7 @@ import { NeedsConnectionError } from '../features/offline/reading/needs-connecti
 import { getReadingPosition } from '../features/offline/reading/reading-positions';
 import { useReadingPosition } from '../features/offline/reading/use-reading-position';
 import { ApiError } from '../lib/api-error';
-import { isHintedDownloaded } from '../lib/early-reads';
+import { isHintedDownloaded } from '../lib/downloaded-hint';
 import { parseBookId } from './-components/book-id';
 import { BookRouteError } from './-components/book-route-parts';
 import { getStoredUser, useStoredUser } from '../lib/session';
@@ -29,16 +29,19 @@ const BookQuiz = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuiz })));
 const BookQuizNotice = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuizNotice })));
 const QuizAuthoringLink = lazy(() => bookQuiz().then((m) => ({ default: m.QuizAuthoringLink })));
 const DownloadButton = lazy(() => import('../features/offline/components/download-button').then((m) => ({ default: m.DownloadButton })));
-// A downloaded book's reader (IndexedDB's code, Dexie): loaded by the loader when the book is read
-// from the device, so it renders at once. A book that is not downloaded is shown without it.
-const LocalBookReader = lazyRouteComponent(() => import('./-components/local-book-reader'), 'LocalBookReader');
 
-/** The device's complete copy of the book (its background refresh started), or null. */
+/**
+ * The device's complete copy of the book (its background refresh started) with the reader's part
+ * that watches it (IndexedDB's code, Dexie), or null. Loaded here, only for a book read from the
+ * device, so that part renders at once; the loader's data carries it to the component, which the
+ * router builds into a chunk of its own (a module variable would not be shared with it).
+ */
 async function openLocalCopy(bookId: number) {
-  const [{ loadLocalBook, refreshBookCopy }] = await Promise.all([import('../features/offline/reading/local-book'), LocalBookReader.preload?.()]);
+  const [{ loadLocalBook, refreshBookCopy }, { LocalBookReader }] = await Promise.all([import('../features/offline/reading/local-book'), import('./-components/local-book-reader')]);
   const local = await loadLocalBook(bookId);
-  if (local) void refreshBookCopy(bookId);
-  return local;
+  if (!local) return null;
+  void refreshBookCopy(bookId);
+  return { ...local, LocalBookReader };
 }
 
 /** The height of the reader's download control (a small button), kept while it loads. */
@@ -90,6 +93,7 @@ function BookRoute() {
 function LocalBookRoute() {
   const { bookId } = Route.useParams();
   const { local } = Route.useLoaderData();
+  const { LocalBookReader } = local!;
   return (
     <LocalBookReader bookId={bookId} initial={local!}>
       {/* The download was removed while reading: read from the network instead. */}

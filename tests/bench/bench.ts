@@ -113,7 +113,8 @@ async function firstVisit(server: RunningServer) {
     line(`JavaScript on a first visit to ${pathname}`, kib(visit.scriptBytes), goal ? '≤ 180 KiB' : '(no goal)', !goal || visit.scriptBytes <= 180 * 1024);
     console.log(`         all files ${kib(visit.totalBytes)} in ${visit.files.length}; load event ${visit.loadMs} ms; service worker precache meanwhile: ${kib(visit.workerBytes)} in ${visit.workerFiles} files`);
     if (pathname === '/') {
-      for (const file of visit.files.filter((f) => f.type === 'script').sort((a, b) => b.bytes - a.bytes).slice(0, 8)) {
+      // BENCH_FIRST_VISIT_FILES lists more of them (all: a large number), to compare two builds.
+      for (const file of visit.files.filter((f) => f.type === 'script').sort((a, b) => b.bytes - a.bytes).slice(0, Number(process.env.BENCH_FIRST_VISIT_FILES ?? 8))) {
         console.log(`           ${kib(file.bytes).padStart(10)} ${file.encoding ?? 'identity'} ${file.url}`);
       }
       const uncompressed = visit.files.filter((f) => !f.encoding && f.bytes > 1024 && /script|stylesheet|document/.test(f.type));

@@ -1,10 +1,10 @@
 import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import OfflinePinOutlined from '@mui/icons-material/OfflinePinOutlined';
-import Backdrop from '@mui/material/Backdrop';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -28,15 +28,20 @@ const preloadDownloadDialog = () =>
 
 export const AVAILABLE_OFFLINE = 'Available offline';
 
-/** While the dialog's code loads (on a slow network): the page dims at once, as under the dialog, and says it is loading. */
+/**
+ * While the dialog's code loads (on a slow network): the page dims at once, as under the dialog,
+ * and says it is loading. (MUI's Backdrop here split the Modal chunk every page loads in two.)
+ */
 function DialogLoading() {
   return (
-    <Backdrop open sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+    <Box
+      sx={{ position: 'fixed', inset: 0, zIndex: (theme) => theme.zIndex.modal, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(0, 0, 0, 0.5)' }}
+    >
       <Paper role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 3, py: 2 }}>
         <CircularProgress size={22} aria-hidden />
         <Typography>Loading...</Typography>
       </Paper>
-    </Backdrop>
+    </Box>
   );
 }
 

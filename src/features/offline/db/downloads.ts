@@ -5,7 +5,7 @@
 import Dexie from 'dexie';
 import type { ParsedBook } from '../../../contract/book-detail';
 import type { Chapter } from '../../../contract/books';
-import { hintDownloaded } from '../../../lib/early-reads';
+import { hintDownloaded } from '../../../lib/downloaded-hint';
 import { db, type OfflineBook, type OfflineChapter, type OfflineMedia } from '../../../lib/db';
 import { DOWNLOADS_CACHE } from '../media/offline-media';
 

@@ -5,7 +5,7 @@
  */
 import type { ParsedBook } from '../../../contract/book-detail';
 import { db, type OfflineChapter } from '../../../lib/db';
-import { hintDownloaded } from '../../../lib/early-reads';
+import { hintDownloaded } from '../../../lib/downloaded-hint';
 import { getStoredUser } from '../../../lib/session';
 import { getBookForDownload } from '../api/get-book-copy';
 import { getOfflineBook, getOfflineChapters } from '../db/downloads';
@@ -22,7 +22,7 @@ export async function loadLocalBook(bookId: number): Promise<LocalBook | null> {
   const userId = getStoredUser()?.user_id;
   if (userId === undefined) return null;
   const copy = await getOfflineBook(userId, bookId);
-  // The hint (lib/early-reads) follows what the device holds.
+  // The hint (lib/downloaded-hint.ts) follows what the device holds.
   hintDownloaded(userId, bookId, copy?.status === 'complete');
   if (copy?.status !== 'complete') return null;
   return { book: copy.book, chapters: await getOfflineChapters(userId, bookId) };

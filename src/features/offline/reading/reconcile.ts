@@ -1,12 +1,12 @@
 /**
  * Run once a signed-in page is shown (IndexedDB's code is loaded by then, for the score sync):
- * - the downloaded books hint (lib/early-reads) gets every complete copy of the user it missed
+ * - the downloaded books hint (lib/downloaded-hint.ts) gets every complete copy of the user it missed
  *   (one kept before the hint was, or by the service worker, which has no localStorage). A book it
  *   names wrongly costs one read of IndexedDB, which corrects it, so nothing is taken off here;
  * - reading positions an earlier version kept in IndexedDB move to localStorage (reading-positions.ts).
  */
 import { db } from '../../../lib/db';
-import { hintDownloaded } from '../../../lib/early-reads';
+import { hintDownloaded } from '../../../lib/downloaded-hint';
 import { saveReadingPosition } from './reading-positions';
 
 export async function reconcileReadingState(userId: number): Promise<void> {
