@@ -1,6 +1,7 @@
 /**
- * A book as the PWA holds it once it has crossed the edge: the quiz's `quiz_data` (a JSON string
- * on the wire, SPEC §3) parsed ONCE with quizDataSchema, so no screen parses it again.
+ * A book's quiz with its `quiz_data` (a JSON string on the wire, SPEC §3) parsed with
+ * quizDataSchema: once when a copy is downloaded (parseBook), and for a book read from the network
+ * when its quiz is opened (quizQuestions), so showing a book needs no schema library.
  * Missing or invalid quiz data becomes `questions: null` ('Quiz data is not available for this book.').
  */
 import type { Book, BookQuiz } from './books';
