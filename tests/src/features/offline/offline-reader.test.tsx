@@ -98,25 +98,24 @@ describe('a downloaded book', () => {
     expect(await pane().findByText('Triangulate the ports.')).toBeInTheDocument();
   });
 
-  it('remembers the chapter chosen, for the next visit', async () => {
+  /** The learner's downloaded book, opened offline, and its second chapter (id 12) chosen. */
+  async function choosePortPlacement() {
     signInAs(api, LEARNER);
     await storeCopy(LEARNER.user_id);
     online = false;
     const { user } = await renderApp('/book/1');
     await screen.findByRole('heading', { level: 1 });
-
     await user.click(screen.getByRole('button', { name: 'Port Placement' }));
+  }
+
+  it('remembers the chapter chosen, for the next visit', async () => {
+    await choosePortPlacement();
 
     await waitFor(() => expect(getReadingPosition(LEARNER.user_id, 1)?.chapterId).toBe(12));
   });
 
   it('writes the chapter chosen at once when the page is hidden (a phone switching apps), not after its delay', async () => {
-    signInAs(api, LEARNER);
-    await storeCopy(LEARNER.user_id);
-    online = false;
-    const { user } = await renderApp('/book/1');
-    await screen.findByRole('heading', { level: 1 });
-    await user.click(screen.getByRole('button', { name: 'Port Placement' }));
+    await choosePortPlacement();
     expect(getReadingPosition(LEARNER.user_id, 1)?.chapterId).not.toBe(12);
 
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
