@@ -4,16 +4,10 @@
  * every page's entry carries: only the reader and the offline library use these.
  */
 import { DOWNLOADED_HINT } from './early-reads';
+import { readStoredObject } from './stored-json';
 
 /** The hint's books of every user; {} when it is missing or unreadable. */
-function readDownloadedHint(): Record<string, number[]> {
-  try {
-    const hint: unknown = JSON.parse(localStorage.getItem(DOWNLOADED_HINT) ?? '{}');
-    return hint && typeof hint === 'object' ? (hint as Record<string, number[]>) : {};
-  } catch {
-    return {};
-  }
-}
+const readDownloadedHint = () => readStoredObject<number[]>(DOWNLOADED_HINT);
 
 /** Whether the hint says `userId` has `bookId` on this device (the reader then opens it from IndexedDB first). */
 export function isHintedDownloaded(userId: number, bookId: number): boolean {

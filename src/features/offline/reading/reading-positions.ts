@@ -5,6 +5,7 @@
  * earlier version kept in IndexedDB move here once a signed-in page is shown (reconcile.ts).
  */
 import type { ReadingPosition } from '../../../lib/db';
+import { readStoredObject } from '../../../lib/stored-json';
 
 const KEY = 'reading_positions';
 
@@ -12,14 +13,7 @@ type Positions = Record<string, Omit<ReadingPosition, 'userId' | 'bookId'>>;
 
 const keyOf = (userId: number, bookId: number) => `${userId}:${bookId}`;
 
-function readPositions(): Positions {
-  try {
-    const positions: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-    return positions && typeof positions === 'object' ? (positions as Positions) : {};
-  } catch {
-    return {};
-  }
-}
+const readPositions = (): Positions => readStoredObject<Positions[string]>(KEY);
 
 function isPosition(value: unknown): value is Positions[string] {
   const position = value as Positions[string] | null;

@@ -30,7 +30,7 @@ export interface BookReaderProps {
   canEdit: boolean;
   renderContent: RenderChapterContent;
   renderEditor: RenderChapterEditor;
-  /** The quiz pane; until the quiz engine exists, a preview of the quiz. */
+  /** The quiz pane (its questions parsed when it opens: `quizQuestions`). */
   renderQuiz: RenderQuiz;
   onCreateChapter: (chapter: ChapterSave) => Promise<{ id: number }>;
   onUpdateChapter: (chapterId: number, chapter: ChapterSave) => Promise<unknown>;
