@@ -8,7 +8,8 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { institute } from './src/content/institute';
-import { DOWNLOADED_HINT, PAGE_READS, SESSION_READ } from './src/lib/early-reads';
+import { IMAGE_WITH_VARIANTS, imageSizes, imageSrcSet } from './src/contract/image-variants';
+import { DOWNLOADED_HINT, type FirstImage, PAGE_READS, SESSION_READ } from './src/lib/early-reads';
 import { STORAGE_KEYS } from './src/lib/storage-keys';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -104,7 +105,13 @@ function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): 
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!entry) throw new Error('index.html has no module script: the prerender cannot place the page');
   const chunks = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const pages = signedInPages.map((page) => [page.pattern, page.chunks.filter((chunk) => chunk !== entry && !chunks.includes(chunk)), page.reads, page.unlessDownloaded]);
+  const pages = signedInPages.map((page) => [
+    page.pattern,
+    page.chunks.filter((chunk) => chunk !== entry && !chunks.includes(chunk)),
+    page.reads,
+    page.unlessDownloaded,
+    page.firstImage ? firstImageSources(page.firstImage) : null,
+  ]);
   const pageChunks = pages.length
     ? '// A signed-in page\'s own chunks and API reads, by path: its route would ask for them only once the entry has run.\n' +
       `const pages = ${JSON.stringify(pages)};\n` +
@@ -116,7 +123,7 @@ function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): 
       '  }\n' +
       '};\n' +
       `const token = stored(${JSON.stringify(STORAGE_KEYS.access)});\n` +
-      'const matched = token === null ? [] : pages.map(([pattern, files, reads, unlessDownloaded]) => [new RegExp(pattern).exec(location.pathname), files, reads, unlessDownloaded]).filter(([match]) => match);\n' +
+      'const matched = token === null ? [] : pages.map(([pattern, ...page]) => [new RegExp(pattern).exec(location.pathname), ...page]).filter(([match]) => match);\n' +
       'const pageChunks = () => matched.flatMap(([, files]) => files);\n' +
       '// The page\'s first API reads go now, beside the code (src/lib/early-reads.ts): the app takes their answers.\n' +
       'const downloaded = (bookId) => {\n' +
@@ -137,10 +144,32 @@ function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): 
       '    return false;\n' +
       '  }\n' +
       '};\n' +
+      '// The largest image of the page\'s first screen, named by a read (FirstImage, src/lib/early-reads.ts): it downloads\n' +
+      '// beside the code. Its srcset and sizes are the <img>\'s, so the file is fetched once. An answer it cannot read\n' +
+      '// preloads nothing: the app asks for the image when it renders it.\n' +
+      'const preloadFirstImage = (answer, { field, variants, srcset, placeholder, sizes }) => {\n' +
+      '  let url;\n' +
+      '  try {\n' +
+      '    const body = JSON.parse(answer.body);\n' +
+      '    url = (Array.isArray(body) ? body : body.results)[0][field];\n' +
+      '  } catch {\n' +
+      '    return;\n' +
+      '  }\n' +
+      '  if (typeof url !== "string" || url === "") return;\n' +
+      '  const link = document.createElement("link");\n' +
+      '  link.rel = "preload";\n' +
+      '  link.as = "image";\n' +
+      '  link.fetchPriority = "high";\n' +
+      '  if (new RegExp(...variants).test(url)) {\n' +
+      '    link.imageSrcset = srcset.split(placeholder).join(url);\n' +
+      '    link.imageSizes = sizes;\n' +
+      '  } else link.href = url;\n' +
+      '  document.head.append(link);\n' +
+      '};\n' +
       'if (matched.length > 0 && navigator.onLine && fresh(token)) {\n' +
       '  const authorization = `Bearer ${token}`;\n' +
       '  const reads = {};\n' +
-      '  for (const [match, , paths, unlessDownloaded] of matched) {\n' +
+      '  for (const [match, , paths, unlessDownloaded, image] of matched) {\n' +
       '    if (unlessDownloaded && downloaded(match[1])) continue;\n' +
       '    for (const path of paths.map((path) => path.replace(/\\$(\\d)/g, (_, group) => match[Number(group)]))) {\n' +
       '      const answer = fetch(`/api${path}`, { headers: { Accept: "application/json", Authorization: authorization } }).then(\n' +
@@ -148,6 +177,7 @@ function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): 
       '        () => null,\n' +
       '      );\n' +
       '      reads[path] = { authorization, answer };\n' +
+      '      if (image?.read === path) void answer.then((read) => read && preloadFirstImage(read, image));\n' +
       '    }\n' +
       '  }\n' +
       '  window.__earlyReads = reads;\n' +
@@ -200,6 +230,26 @@ interface SignedInPage {
   chunks: string[];
   reads: string[];
   unlessDownloaded: boolean;
+  firstImage?: FirstImage;
+}
+
+/** An uploaded image's path, standing for the one a read names in the starter's srcset. */
+const IMAGE_PLACEHOLDER = '/media/images/first-image.webp';
+
+/**
+ * What the starter needs to preload a page's first image with the `srcset` and `sizes` its
+ * `<img>` will have (components/safe-image.tsx): both are made here by the app's own functions,
+ * the srcset for IMAGE_PLACEHOLDER, which the starter replaces with the image's path.
+ */
+function firstImageSources({ read, field, width }: FirstImage) {
+  return {
+    read,
+    field,
+    variants: [IMAGE_WITH_VARIANTS.source, IMAGE_WITH_VARIANTS.flags],
+    srcset: imageSrcSet(IMAGE_PLACEHOLDER),
+    placeholder: IMAGE_PLACEHOLDER,
+    sizes: imageSizes(width),
+  };
 }
 
 /** The protected area's route files (src/routes/_protected*.tsx): their pages are the signed-in ones. */
@@ -263,6 +313,7 @@ function signedInPages(bundle: Rolldown.OutputBundle, startImports: string[]): S
       chunks: [...new Set([...layout, ...set])].map((fileName) => `/${fileName}`),
       reads: [SESSION_READ, ...(PAGE_READS[routeFile]?.reads ?? [])],
       unlessDownloaded: PAGE_READS[routeFile]?.unlessDownloaded ?? false,
+      firstImage: PAGE_READS[routeFile]?.firstImage,
     }));
 }
 

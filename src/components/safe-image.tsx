@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { preload } from 'react-dom';
-import { imageSrcSet } from '../contract/image-variants';
+import { imageSizes, imageSrcSet } from '../contract/image-variants';
 
 /**
  * What the browser chooses a SafeImage's file from: the server's copies of an uploaded image
@@ -12,7 +12,7 @@ import { imageSrcSet } from '../contract/image-variants';
  * picks the file the image then uses (fetched once, not twice).
  */
 export function safeImageSources(src: string, width: number): { srcSet: string | undefined; sizes: string } {
-  return { srcSet: imageSrcSet(src), sizes: `(max-width: ${width}px) 100vw, ${width}px` };
+  return { srcSet: imageSrcSet(src), sizes: imageSizes(width) };
 }
 
 /**

@@ -13,8 +13,11 @@ export const IMAGE_VARIANT_WIDTHS = [480, 960, 1440] as const;
 /** The longest side (px) an uploaded image is kept at. */
 export const MAX_IMAGE_SIDE = 2560;
 
-/** True for an uploaded still image (PNG, JPEG, WebP) the server makes smaller copies of; GIFs may be animations. */
-export const hasImageVariants = (src: string): boolean => /^\/media\/images\/[\w./-]+\.(?:png|jpe?g|webp)$/i.test(src);
+/** The path of an uploaded still image (PNG, JPEG, WebP) the server makes smaller copies of; GIFs may be animations. */
+export const IMAGE_WITH_VARIANTS = /^\/media\/images\/[\w./-]+\.(?:png|jpe?g|webp)$/i;
+
+/** True for an uploaded still image the server makes smaller copies of (IMAGE_WITH_VARIANTS). */
+export const hasImageVariants = (src: string): boolean => IMAGE_WITH_VARIANTS.test(src);
 
 /** The URL of the copy `width` pixels wide. */
 export const imageVariantUrl = (src: string, width: number): string => `${src}?w=${width}`;
@@ -33,3 +36,6 @@ export function imageSrcSet(src: string, intrinsicWidth?: number): string | unde
   if (smaller.length === 0) return undefined;
   return [...smaller.map((width) => `${imageVariantUrl(src, width)} ${width}w`), `${src} ${Math.round(intrinsicWidth)}w`].join(', ');
 }
+
+/** The `sizes` of an image shown full width on a narrow screen, and at most `width` px wide. */
+export const imageSizes = (width: number): string => `(max-width: ${width}px) 100vw, ${width}px`;

@@ -13,11 +13,26 @@
  * first. What is not taken by the time the first page is on screen is dropped
  * (main.tsx).
  *
- * No imports: the build reads this file too.
+ * It imports one constant: the build reads this file too.
  */
+import { COVER_WIDTH } from '../features/books/cover-size';
 
 /** The session check every signed-in page makes (features/auth/api/auth-api.ts). */
 export const SESSION_READ = '/accounts/profile/';
+
+/**
+ * The largest image on a page's first screen, named by one of its early reads: the starter asks
+ * for it as soon as that read answers, beside the app's code, instead of once the app has run and
+ * rendered its `<img>`. It is the `field` of the answer's first item (a list's first page: its
+ * `results`), shown at most `width` px wide: the starter's preload names the same `srcset` and
+ * `sizes` as the image (components/safe-image.tsx), so the file is fetched once.
+ * - The list's first card's cover (features/books/components/book-cover.tsx).
+ */
+export interface FirstImage {
+  read: string;
+  field: string;
+  width: number;
+}
 
 /**
  * A signed-in page's own first reads, by its route file (src/routes). `$1` is the route's first
@@ -27,8 +42,8 @@ export const SESSION_READ = '/accounts/profile/';
  *   They are not sent for a book this device has downloaded (`unlessDownloaded`: the book's id
  *   is `$1`, see `DOWNLOADED_HINT`).
  */
-export const PAGE_READS: Record<string, { reads: string[]; unlessDownloaded?: boolean }> = {
-  '_protected.books': { reads: ['/books/books/'] },
+export const PAGE_READS: Record<string, { reads: string[]; unlessDownloaded?: boolean; firstImage?: FirstImage }> = {
+  '_protected.books': { reads: ['/books/books/'], firstImage: { read: '/books/books/', field: 'cover_image_url', width: COVER_WIDTH } },
   '_protected.book.$bookId': { reads: ['/books/books/$1/', '/books/books/$1/chapters/'], unlessDownloaded: true },
 };
 

@@ -371,7 +371,7 @@ describe('books list opening (learner)', () => {
     await page.close();
   });
 
-  it("downloads a signed-in page's own code and data beside the app's code, not once the app has started (round trips less on a phone), and reads each once", async () => {
+  it("downloads a signed-in page's own code, data and first cover beside the app's code, not once the app has started (round trips less on a phone), and reads each once", async () => {
     // A fresh profile: no service worker answers from its cache yet.
     const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
     try {
@@ -401,6 +401,14 @@ describe('books list opening (learner)', () => {
       }
       // What was not taken is dropped once the page is on screen.
       await eventually(() => page.evaluate(() => '__earlyReads' in window)).toBe(false);
+      // The first card's cover (the largest image on a phone's first screen) is asked for once the
+      // list's early read answers, not once the app renders it: the same copy its <img> then shows.
+      const cover = card(page, title).getByRole('img', { name: `Cover of ${title}` });
+      await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 20_000).toBe(true);
+      const coverPath = new URL(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+      expect(requestedAt.get(coverPath), coverPath).toBeLessThan(entryArrivedAt());
+      expect(requests.filter((pathname) => pathname === coverPath)).toHaveLength(1);
+      expect(await page.locator('head link[rel="preload"][as="image"]').count()).toBe(1);
     } finally {
       await fresh.close();
     }

@@ -1,16 +1,12 @@
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import Box from '@mui/material/Box';
 import { preloadSafeImage, SafeImage } from '../../../components/safe-image';
-
-/** SPEC §9: covers on the cards are 200 px high. */
-export const CARD_COVER_HEIGHT = 200;
-
-/** The width a cover is shown at, at most (the file the browser picks depends on it). */
-const COVER_WIDTH = 300;
+import { CARD_COVER_HEIGHT, COVER_WIDTH } from '../cover-size';
 
 /**
  * Starts fetching a cover before its card renders (the books list's loader, for the first
  * card: the largest image on a phone's first screen). The same file the card's image picks.
+ * On a first visit index.html's starter has most often asked for it already (early-reads.ts).
  */
 export function preloadCover(url: string): void {
   if (url) preloadSafeImage(url, COVER_WIDTH);
