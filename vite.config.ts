@@ -450,6 +450,58 @@ const routerPlugins = (): PluginOption[] => [
   react(),
 ];
 
+/** Module ids matching any of `paths`: path fragments, where `(a|b)` is a choice and a dot is a dot. */
+const modules = (...paths: string[]) => new RegExp(paths.map((fragment) => fragment.replace(/\./g, '\\.')).join('|'));
+
+/**
+ * The small modules a signed-in page needs as it starts and no public page loads, each in one
+ * chunk instead of a dozen or more files of a few hundred bytes. From the server directly
+ * (HTTP/1.1) a phone fetches six files at a time, one round trip each: the books list started
+ * with 24 files of its own and the reader with 38, and the list's first cover showed about
+ * 0.3 s later on Lighthouse's phone (`npm run bench`). Behind TLS and HTTP/2 they share one
+ * connection and it matters less.
+ * - signed-in: the API client (axios), the session check, the query hooks, the list's data and
+ *   the navbar's account icons: every signed-in page.
+ * - reader: what the reader starts with besides its route (its reads, loading states, reading
+ *   position); the quiz editor and the offline code use some of it too.
+ * Their dependencies stay where they are (`includeDependenciesRecursively: false`): React, MUI
+ * and the query client, which the public pages share, would otherwise be pulled in, and `/`
+ * would load the group (tests/e2e/perf-first-visit.test.ts checks it does not). A module named
+ * here that a public page comes to use makes that page load the chunk: the same test says so.
+ */
+const SIGNED_IN_CHUNKS = [
+  {
+    name: 'signed-in',
+    includeDependenciesRecursively: false,
+    test: modules(
+      'node_modules/axios/',
+      'src/lib/api-client.ts',
+      'src/features/auth/api/',
+      'src/contract/(session-claims|permissions).ts',
+      'src/components/retry-alert.tsx',
+      'src/features/books/book-text.ts',
+      'src/features/books/components/after-first-paint.tsx',
+      'src/features/books/api/(query-retry|book-keys|get-books).ts',
+      '@mui/icons-material/(LogoutOutlined|MenuBookOutlined|OfflinePinOutlined|AddOutlined).mjs',
+      '@tanstack/react-query/build/modern/(useQuery|useBaseQuery|queryOptions|useMutation|useSuspenseQuery).js',
+      '@tanstack/query-core/build/modern/(suspense|mutationObserver).js',
+    ),
+  },
+  {
+    name: 'reader',
+    includeDependenciesRecursively: false,
+    test: modules(
+      'src/features/books/api/(get-book|get-chapters|upload-media|chapter-mutations).ts',
+      'src/contract/rich-text-nodes.ts',
+      'src/features/reader/(messages.ts|components/load-states.tsx)',
+      'src/features/offline/reading/(reading-positions|needs-connection-error).ts',
+      'src/lib/(stored-json|downloaded-hint).ts',
+      'src/routes/-components/book-route-parts.tsx',
+      '@mui/icons-material/DeleteOutlined.mjs',
+    ),
+  },
+];
+
 /**
  * The PWA build. The server (server/start.ts) runs Vite's build() with this file, so every
  * path is anchored to the repository root rather than to the caller's working directory.
@@ -514,5 +566,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: SIGNED_IN_CHUNKS } } },
   },
 });

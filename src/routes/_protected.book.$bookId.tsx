@@ -48,6 +48,8 @@ async function openLocalCopy(bookId: number) {
 const DOWNLOAD_CONTROL_HEIGHT = 31;
 
 export const Route = createFileRoute('/_protected/book/$bookId')({
+  // One chunk for the loader and the screens: fewer requests before the chapter can show.
+  codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
   params: {
     parse: (raw) => ({ bookId: parseBookId(raw.bookId) }),
     stringify: ({ bookId }) => ({ bookId: String(bookId) }),
