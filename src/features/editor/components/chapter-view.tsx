@@ -28,13 +28,16 @@ function firstFrameBlocks(blocks: unknown[]): number {
 }
 
 /**
- * False until the frame showing `content`'s first blocks has been drawn (an animation frame,
- * then a task), then true. In a hidden tab, which draws no frames, at once.
+ * False until the frame showing the first blocks has been drawn (an animation frame, then a
+ * task), then true for as long as the view is mounted: a background refresh of the same chapter
+ * (new objects, the same text) must not shorten the page under a reader's scroll. Another
+ * chapter is another view (its `key`). In a hidden tab, which draws no frames, true at once.
  */
-function useDrawnOnce(content: unknown): boolean {
-  const [drawn, setDrawn] = useState<{ content: unknown } | null>(null);
+function useFirstFrameDrawn(): boolean {
+  const [drawn, setDrawn] = useState(false);
   useEffect(() => {
-    const show = () => startTransition(() => setDrawn({ content }));
+    if (drawn) return;
+    const show = () => startTransition(() => setDrawn(true));
     if (document.visibilityState === 'hidden') {
       show();
       return;
@@ -47,14 +50,15 @@ function useDrawnOnce(content: unknown): boolean {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [content]);
-  return drawn !== null && drawn.content === content;
+  }, [drawn]);
+  return drawn;
 }
 
 /**
  * A chapter's content for reading. Lexical documents and legacy Quill Deltas both render, with
  * the editor's classes and media views (chapter-document.tsx), so the page shows exactly what
- * the author saw, but without loading the editor.
+ * the author saw, but without loading the editor. Give each chapter its own `key`: a long one
+ * then shows its first blocks first.
  */
 export function ChapterView({ content, label }: { content: unknown; label?: string }) {
   const state = useMemo(() => {
@@ -67,7 +71,7 @@ export function ChapterView({ content, label }: { content: unknown; label?: stri
       return { blocks: null, first: 0, failed: true };
     }
   }, [content]);
-  const whole = useDrawnOnce(content);
+  const whole = useFirstFrameDrawn();
   if (state.failed) return <Alert severity="error">{UNREADABLE}</Alert>;
   if (!state.blocks) return <Typography sx={{ color: 'text.secondary' }}>This chapter has no content yet.</Typography>;
   return (

@@ -109,6 +109,18 @@ describe('ChapterView (the reader)', () => {
     expect(content.children).toHaveLength(blocks);
   });
 
+  it('keeps the whole chapter on screen when a background refresh brings the same chapter again (the page does not shorten under the reader)', async () => {
+    const chapter = seedChapters.find((c) => c.content.root.children.length >= 15)!;
+    const blocks = chapter.content.root.children.length;
+    const { rerender } = render(<ChapterView content={withMedia(chapter.content)} label="Chapter" />);
+    await nextFrame();
+    const content = screen.getByTestId('chapter-content');
+    expect(content.children).toHaveLength(blocks);
+    // New objects with the same text, as a refresh of the device's copy gives.
+    rerender(<ChapterView content={structuredClone(withMedia(chapter.content))} label="Chapter" />);
+    expect(content.children).toHaveLength(blocks);
+  });
+
   it('never renders a javascript: link, even if one reached the stored chapter', async () => {
     const content = await renderChapter(
       paragraphWith(
