@@ -39,3 +39,10 @@ export function imageSrcSet(src: string, intrinsicWidth?: number): string | unde
 
 /** The `sizes` of an image shown full width on a narrow screen, and at most `width` px wide. */
 export const imageSizes = (width: number): string => `(max-width: ${width}px) 100vw, ${width}px`;
+
+/**
+ * The width (px) a book's cover is shown at, at most, on its card: the copy the browser picks
+ * depends on it. index.html's starter preloads the list's first cover at this
+ * width too (src/lib/early-reads.ts).
+ */
+export const BOOK_COVER_WIDTH = 300;

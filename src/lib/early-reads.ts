@@ -13,9 +13,9 @@
  * first. What is not taken by the time the first page is on screen is dropped
  * (main.tsx).
  *
- * It imports one constant: the build reads this file too.
+ * It imports only constants (no app code): the build reads this file too.
  */
-import { COVER_WIDTH } from '../features/books/cover-size';
+import { BOOK_COVER_WIDTH } from '../contract/image-variants';
 
 /** The session check every signed-in page makes (features/auth/api/auth-api.ts). */
 export const SESSION_READ = '/accounts/profile/';
@@ -43,7 +43,7 @@ export interface FirstImage {
  *   is `$1`, see `DOWNLOADED_HINT`).
  */
 export const PAGE_READS: Record<string, { reads: string[]; unlessDownloaded?: boolean; firstImage?: FirstImage }> = {
-  '_protected.books': { reads: ['/books/books/'], firstImage: { read: '/books/books/', field: 'cover_image_url', width: COVER_WIDTH } },
+  '_protected.books': { reads: ['/books/books/'], firstImage: { read: '/books/books/', field: 'cover_image_url', width: BOOK_COVER_WIDTH } },
   '_protected.book.$bookId': { reads: ['/books/books/$1/', '/books/books/$1/chapters/'], unlessDownloaded: true },
 };
 

@@ -1,7 +1,10 @@
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import Box from '@mui/material/Box';
 import { preloadSafeImage, SafeImage } from '../../../components/safe-image';
-import { CARD_COVER_HEIGHT, COVER_WIDTH } from '../cover-size';
+import { BOOK_COVER_WIDTH } from '../../../contract/image-variants';
+
+/** SPEC §9: covers on the cards are 200 px high. */
+export const CARD_COVER_HEIGHT = 200;
 
 /**
  * Starts fetching a cover before its card renders (the books list's loader, for the first
@@ -9,7 +12,7 @@ import { CARD_COVER_HEIGHT, COVER_WIDTH } from '../cover-size';
  * On a first visit index.html's starter has most often asked for it already (early-reads.ts).
  */
 export function preloadCover(url: string): void {
-  if (url) preloadSafeImage(url, COVER_WIDTH);
+  if (url) preloadSafeImage(url, BOOK_COVER_WIDTH);
 }
 
 /** A book's cover, fitted whole (object-fit: contain), or a placeholder icon when it has none (or it cannot be loaded). */
@@ -44,7 +47,7 @@ export function BookCover({
     <SafeImage
       src={url}
       alt={`Cover of ${title}`}
-      width={COVER_WIDTH}
+      width={BOOK_COVER_WIDTH}
       height={height}
       eager={eager}
       fetchPriority={fetchPriority}
