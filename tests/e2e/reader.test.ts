@@ -118,6 +118,29 @@ describe('reading a book (learner)', () => {
     }
   });
 
+  it("on a phone's dense screen, fetches the book's cover as the copy that fits its small column, not a larger one", async () => {
+    // Three device pixels per CSS pixel: the 96 px column needs 288 px, the 480 px copy.
+    const phone = await launchApp(baseURL, { viewport: PHONE_VIEWPORT, deviceScaleFactor: 3 });
+    try {
+      await signInContext(phone.context, learner);
+      const page = await phone.context.newPage();
+      const images: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname + new URL(request.url()).search);
+      });
+      await page.goto('/book/1');
+      const cover = page.getByRole('img', { name: 'Cover of Fundamentals of Laparoscopic Surgery' });
+      await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await cover.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width)).toBe(96);
+      const chosen = await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname + new URL(img.currentSrc).search);
+      expect(chosen).toMatch(/\?w=480$/);
+      // It was the 960 px copy (twice the bytes), downloaded beside the reader's code; and only this one.
+      expect(images.filter((image) => image.startsWith(chosen.replace(/\?.*$/, '')))).toEqual([chosen]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it("on a phone, shows a book that is not downloaded before the offline database's code (Dexie) or the schema library (zod) is even requested, its code in few files", async () => {
     // What each is recognised by in the built chunks.
     const chunksOf = builtChunksMatching(distDir, { Dexie: /laparoscopy-app/, zod: /ZodError/ });

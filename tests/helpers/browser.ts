@@ -36,6 +36,8 @@ export interface AppBrowser {
 export interface LaunchOptions {
   viewport?: { width: number; height: number };
   reducedMotion?: 'reduce' | 'no-preference';
+  /** Device pixels per CSS pixel (1 unless given; a phone's are 2 to 3.5). */
+  deviceScaleFactor?: number;
 }
 
 /** Fails with the install hint when Debian's chromium is missing. */
@@ -54,6 +56,7 @@ export async function launchApp(baseURL: string, options: LaunchOptions = {}): P
     baseURL,
     viewport: options.viewport ?? DESKTOP_VIEWPORT,
     reducedMotion: options.reducedMotion ?? 'reduce',
+    deviceScaleFactor: options.deviceScaleFactor,
     serviceWorkers: 'allow',
   });
   // The persistent context opens one blank tab; close it so pages are only ours.
