@@ -118,6 +118,34 @@ describe('reading a book (learner)', () => {
     }
   });
 
+  it('on a tall desktop screen, nothing moves as a long chapter comes on screen (its first frame fills the screen)', async () => {
+    const page = await app.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    await page.addInitScript(() => {
+      const scope = window as unknown as { shifts: string[]; layoutShift: number };
+      scope.shifts = [];
+      scope.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
+          if (entry.hadRecentInput) continue;
+          scope.layoutShift += entry.value;
+          scope.shifts.push(`${entry.value.toFixed(4)}: ${entry.sources.map((source) => (source.node instanceof Element ? `${source.node.tagName} ${source.node.textContent?.slice(0, 30)}` : '')).join('; ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/book/1');
+    await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
+    await page.getByRole('navigation', { name: 'Chapters' }).waitFor();
+    await page.waitForTimeout(500);
+    const { layoutShift, shifts } = await page.evaluate(() => {
+      const scope = window as unknown as { shifts: string[]; layoutShift: number };
+      return { layoutShift: scope.layoutShift, shifts: scope.shifts };
+    });
+    // The Previous/Next links moved down (0.02) when the first frame held only a phone's share.
+    expect(layoutShift, shifts.join('\n')).toBeLessThan(0.01);
+    await page.close();
+  });
+
   it("on a phone's dense screen, fetches the book's cover as the copy that fits its small column, not a larger one", async () => {
     // Three device pixels per CSS pixel: the 96 px column needs 288 px, the 480 px copy.
     const phone = await launchApp(baseURL, { viewport: PHONE_VIEWPORT, deviceScaleFactor: 3 });

@@ -9,20 +9,29 @@ import { renderChapterDocument } from './chapter-document';
 const UNREADABLE = 'This chapter could not be displayed.';
 
 /**
- * About how much of a chapter is put on screen with its first frame, in characters of its
- * stored document (a paragraph's JSON is about four times its text): more than a phone's first
- * screen shows. A longer chapter's other blocks follow once that frame is drawn. On a phone,
- * creating a whole chapter's DOM and laying it out in one task held the first lines back and
- * blocked taps for a few hundred milliseconds (`npm run bench`).
+ * About how much of a chapter fills a phone's screen (390 × 844 px) and more, in characters of
+ * its stored document (a paragraph's JSON is about four times its text). A long chapter's first
+ * frame holds that much, scaled to the screen it is read on; its other blocks follow once that
+ * frame is drawn, below the fold, so nothing on screen moves (the Previous/Next links did, on a
+ * tall desktop screen, when every screen got a phone's share). On a phone, creating a whole
+ * chapter's DOM and laying it out in one task held the first lines back and blocked taps for a
+ * few hundred milliseconds (`npm run bench`).
  */
-export const FIRST_FRAME_SIZE = 4000;
+export const PHONE_SCREEN_SIZE = 4000;
 
-/** How many of the first blocks make FIRST_FRAME_SIZE (at least one). */
+/** The first frame's share of a chapter on this screen: its height, and its width up to the text's measure (about 760 px). */
+function firstFrameSize(): number {
+  if (typeof window === 'undefined') return Number.POSITIVE_INFINITY;
+  return PHONE_SCREEN_SIZE * (window.innerHeight / 844) * (Math.min(window.innerWidth, 760) / 390);
+}
+
+/** How many of the first blocks make the first frame's share (at least one). */
 function firstFrameBlocks(blocks: unknown[]): number {
+  const share = firstFrameSize();
   let size = 0;
   for (const [index, block] of blocks.entries()) {
     size += JSON.stringify(block).length;
-    if (size >= FIRST_FRAME_SIZE) return index + 1;
+    if (size >= share) return index + 1;
   }
   return blocks.length;
 }
