@@ -466,8 +466,9 @@ const modules = (...paths: string[]) => new RegExp(paths.map((fragment) => fragm
  *   position); the quiz editor and the offline code use some of it too.
  * Their dependencies stay where they are (`includeDependenciesRecursively: false`): React, MUI
  * and the query client, which the public pages share, would otherwise be pulled in, and `/`
- * would load the group (tests/e2e/perf-first-visit.test.ts checks it does not). A module named
- * here that a public page comes to use makes that page load the chunk: the same test says so.
+ * would load the group. A module named here that a public page comes to use makes that page load
+ * the whole chunk: for `signed-in`, which holds axios, tests/e2e/perf-first-visit.test.ts fails
+ * then; `reader` holds nothing a public page has a use for.
  */
 const SIGNED_IN_CHUNKS = [
   {

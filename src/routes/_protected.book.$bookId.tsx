@@ -33,8 +33,9 @@ const DownloadButton = lazy(() => import('../features/offline/components/downloa
 /**
  * The device's complete copy of the book (its background refresh started) with the reader's part
  * that watches it (IndexedDB's code, Dexie), or null. Loaded here, only for a book read from the
- * device, so that part renders at once; the loader's data carries it to the component, which the
- * router builds into a chunk of its own (a module variable would not be shared with it).
+ * device, so that part renders at once. The loader's data carries it to the component: the router
+ * splits a route's loader and component into chunks of their own unless `codeSplitGroupings` joins
+ * them, and a module variable set in one chunk is not seen in the other.
  */
 async function openLocalCopy(bookId: number) {
   const [{ loadLocalBook, refreshBookCopy }, { LocalBookReader }] = await Promise.all([import('../features/offline/reading/local-book'), import('./-components/local-book-reader')]);

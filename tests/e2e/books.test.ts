@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, builtChunksMatching, DESKTOP_VIEWPORT, holdEntryChunk, launchApp, PHONE_VIEWPORT, recordScriptRequests, waitForApp } from '../helpers/browser';
+import { type AppBrowser, builtChunksMatching, DESKTOP_VIEWPORT, holdEntryChunk, launchApp, layoutShiftsOf, PHONE_VIEWPORT, recordLayoutShifts, recordScriptRequests, waitForApp } from '../helpers/browser';
 import {
   api,
   apiLogin,
@@ -273,26 +273,7 @@ describe('books list opening (learner)', () => {
   async function openWithSlowCheck(viewport: { width: number; height: number }) {
     const page = await app.context.newPage();
     await page.setViewportSize(viewport);
-    await page.addInitScript(() => {
-      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
-      const scope = window as unknown as { layoutShift: number; shifts: string[] };
-      scope.layoutShift = 0;
-      scope.shifts = [];
-      const describe = (node?: Node) =>
-        node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].slice(0, 2).join('.')} "${(node.textContent ?? '').slice(0, 30)}"` : String(node?.nodeName);
-      const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Shift[]) {
-          if (entry.hadRecentInput) continue;
-          scope.layoutShift += entry.value;
-          // What moved, for the failure message: each source's element and its rectangles.
-          const moved = entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`);
-          scope.shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-      // The offline banner moves the page down: a browser that thought itself offline for a moment would show in the message.
-      for (const type of ['offline', 'online']) addEventListener(type, () => scope.shifts.push(`${type} at ${Math.round(performance.now())} ms`));
-    });
+    await recordLayoutShifts(page);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
     await page.route('**/api/accounts/profile/', async (route) => {
@@ -307,10 +288,7 @@ describe('books list opening (learner)', () => {
     await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 20_000).toBe(true);
     expect(await loading.count()).toBe(0);
     await page.waitForLoadState('networkidle');
-    const { layoutShift, shifts } = await page.evaluate(() => {
-      const scope = window as unknown as { layoutShift: number; shifts: string[] };
-      return { layoutShift: scope.layoutShift, shifts: scope.shifts };
-    });
+    const { layoutShift, shifts } = await layoutShiftsOf(page);
     return { page, requests, cover, layoutShift, shifts };
   }
 

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, builtChunksMatching, holdEntryChunk, launchApp, PHONE_VIEWPORT, waitForApp } from '../helpers/browser';
+import { type AppBrowser, builtChunksMatching, holdEntryChunk, launchApp, layoutShiftsOf, PHONE_VIEWPORT, recordLayoutShifts, waitForApp } from '../helpers/browser';
 import { portPlacementDelta } from '../src/features/editor/port-placement-delta';
 import { api, apiLogin, type ApiSession, collectProblems, createBookViaApi, DIRECTOR, eventually, LEARNER, signInContext } from './book-helpers';
 
@@ -121,26 +121,12 @@ describe('reading a book (learner)', () => {
   it('on a tall desktop screen, nothing moves as a long chapter comes on screen (its first frame fills the screen)', async () => {
     const page = await app.context.newPage();
     await page.setViewportSize({ width: 1280, height: 1400 });
-    await page.addInitScript(() => {
-      const scope = window as unknown as { shifts: string[]; layoutShift: number };
-      scope.shifts = [];
-      scope.layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] })[]) {
-          if (entry.hadRecentInput) continue;
-          scope.layoutShift += entry.value;
-          scope.shifts.push(`${entry.value.toFixed(4)}: ${entry.sources.map((source) => (source.node instanceof Element ? `${source.node.tagName} ${source.node.textContent?.slice(0, 30)}` : '')).join('; ')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto('/book/1');
     await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
     await page.getByRole('navigation', { name: 'Chapters' }).waitFor();
     await page.waitForTimeout(500);
-    const { layoutShift, shifts } = await page.evaluate(() => {
-      const scope = window as unknown as { shifts: string[]; layoutShift: number };
-      return { layoutShift: scope.layoutShift, shifts: scope.shifts };
-    });
+    const { layoutShift, shifts } = await layoutShiftsOf(page);
     // The Previous/Next links moved down (0.02) when the first frame held only a phone's share.
     expect(layoutShift, shifts.join('\n')).toBeLessThan(0.01);
     await page.close();

@@ -154,6 +154,40 @@ export async function holdEntryChunk(page: Page, delayMs = 1500): Promise<() => 
   return () => arrived;
 }
 
+/**
+ * Sums the page's layout shifts from its first HTML on (call before navigating), keeping what
+ * moved in each for a failure message; read them with layoutShiftsOf.
+ */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    const scope = window as unknown as { layoutShift: number; shifts: string[] };
+    scope.layoutShift = 0;
+    scope.shifts = [];
+    const describe = (node?: Node) =>
+      node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].slice(0, 2).join('.')} "${(node.textContent ?? '').slice(0, 30)}"` : String(node?.nodeName);
+    const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        scope.layoutShift += entry.value;
+        const moved = entry.sources.map((source) => `${describe(source.node)} ${rect(source.previousRect)} → ${rect(source.currentRect)}`);
+        scope.shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    // The offline banner moves the page down: a browser that thought itself offline for a moment would show in the message.
+    for (const type of ['offline', 'online']) addEventListener(type, () => scope.shifts.push(`${type} at ${Math.round(performance.now())} ms`));
+  });
+}
+
+/** The layout shifts summed since recordLayoutShifts, and what moved in each. */
+export function layoutShiftsOf(page: Page): Promise<{ layoutShift: number; shifts: string[] }> {
+  return page.evaluate(() => {
+    const scope = window as unknown as { layoutShift: number; shifts: string[] };
+    return { layoutShift: scope.layoutShift, shifts: scope.shifts };
+  });
+}
+
 /** Saves a full-page screenshot under /screenshots (git-ignored). */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   await loadLazyImages(page);

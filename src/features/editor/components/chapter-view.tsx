@@ -17,7 +17,7 @@ const UNREADABLE = 'This chapter could not be displayed.';
  * chapter's DOM and laying it out in one task held the first lines back and blocked taps for a
  * few hundred milliseconds (`npm run bench`).
  */
-export const PHONE_SCREEN_SIZE = 4000;
+const PHONE_SCREEN_SIZE = 4000;
 
 /** The first frame's share of a chapter on this screen: its height, and its width up to the text's measure (about 760 px). */
 function firstFrameSize(): number {
