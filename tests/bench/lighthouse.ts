@@ -106,6 +106,9 @@ function detailOf(lhr: Lhr): string[] {
   const short = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
   const lines: string[] = [];
   const metric = (id: string) => `${id.replace(/-/g, ' ')} ${ms(audit(id)?.numericValue)}`;
+  // How fast this machine's CPU ran Lighthouse's own little benchmark: the simulated 4x slowdown
+  // multiplies what this CPU takes, so a slower host (a lower index) reads as a slower phone.
+  lines.push(`host CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)}`);
   lines.push(['first-contentful-paint', 'largest-contentful-paint', 'speed-index', 'total-blocking-time'].map(metric).join(', '));
   // The unthrottled load Lighthouse traced: its simulated LCP counts the requests that ended before this LCP (and their CPU).
   const observed = (audit('metrics')?.details as { items?: Record<string, unknown>[] } | undefined)?.items?.[0] ?? {};
