@@ -9,12 +9,15 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useState } from 'react';
 import { InstallButton } from './install-button';
 import { NAVBAR_LINKS } from './navigation-links';
 import type { NavbarAccountVariant } from './navbar-account-section';
 import { RouterButton, RouterLink, RouterListItemButton } from './router-link';
+import { useHydrated } from './use-hydrated';
 
 export interface NavbarProps {
   brand: string;
@@ -22,9 +25,28 @@ export interface NavbarProps {
   renderAccount: (variant: NavbarAccountVariant, onNavigate?: () => void) => ReactNode;
 }
 
+const isWide = (theme: Theme) => theme.breakpoints.up('lg');
+
+/**
+ * Which of the bar's two forms this screen renders: the wide one (the links and the account part
+ * in the bar) or the narrow one (the Menu button and its drawer). CSS shows only one of them, and
+ * the other is not rendered at all: on a phone the wide form's links and account part were about
+ * a sixth of the components of a signed-in page's first render, none of them visible. A
+ * prerendered page holds both forms (the build cannot know the screen's width), so both are
+ * rendered while React hydrates it; then only the screen's own, and the other when the screen
+ * turns or is resized across the breakpoint.
+ */
+function useBarForms(): { wide: boolean; narrow: boolean } {
+  const hydrated = useHydrated();
+  const wide = useMediaQuery(isWide, { noSsr: true });
+  if (!hydrated) return { wide: true, narrow: true };
+  return { wide, narrow: !wide };
+}
+
 /** The top bar: logo, the spec's links, the account slot; a drawer below the lg breakpoint (the links need ~1100 px). */
 export function Navbar({ brand, renderAccount }: NavbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const forms = useBarForms();
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
@@ -45,36 +67,39 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
         </RouterLink>
 
         <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flexGrow: 1 }}>
-          {NAVBAR_LINKS.map((link) => (
-            <RouterButton
-              key={link.to}
-              to={link.to}
-              color="inherit"
-              sx={{
-                borderRadius: 1,
-                px: 1.25,
-                whiteSpace: 'nowrap',
-                '&[data-status="active"]': { bgcolor: 'rgba(255,255,255,0.16)', boxShadow: 'inset 0 -3px 0 #c9a227' },
-              }}
-            >
-              {link.label}
-            </RouterButton>
-          ))}
+          {forms.wide &&
+            NAVBAR_LINKS.map((link) => (
+              <RouterButton
+                key={link.to}
+                to={link.to}
+                color="inherit"
+                sx={{
+                  borderRadius: 1,
+                  px: 1.25,
+                  whiteSpace: 'nowrap',
+                  '&[data-status="active"]': { bgcolor: 'rgba(255,255,255,0.16)', boxShadow: 'inset 0 -3px 0 #c9a227' },
+                }}
+              >
+                {link.label}
+              </RouterButton>
+            ))}
         </Box>
         <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
         <InstallButton />
-        <Box sx={{ display: { xs: 'none', lg: 'flex' }, ml: 'auto', justifyContent: 'flex-end', minWidth: 0 }}>{renderAccount('bar')}</Box>
-        <Button
-          color="inherit"
-          startIcon={<MenuOutlined />}
-          aria-label="Open navigation menu"
-          aria-controls="navigation-drawer"
-          aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
-          sx={{ display: { xs: 'inline-flex', lg: 'none' }, flexShrink: 0, minWidth: 0 }}
-        >
-          Menu
-        </Button>
+        <Box sx={{ display: { xs: 'none', lg: 'flex' }, ml: 'auto', justifyContent: 'flex-end', minWidth: 0 }}>{forms.wide && renderAccount('bar')}</Box>
+        {forms.narrow && (
+          <Button
+            color="inherit"
+            startIcon={<MenuOutlined />}
+            aria-label="Open navigation menu"
+            aria-controls="navigation-drawer"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+            sx={{ display: { xs: 'inline-flex', lg: 'none' }, flexShrink: 0, minWidth: 0 }}
+          >
+            Menu
+          </Button>
+        )}
       </Toolbar>
 
       <Drawer

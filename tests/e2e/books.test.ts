@@ -527,6 +527,10 @@ describe('books list opening (learner)', () => {
       for (const [name, chunks] of Object.entries(chunksOf)) {
         expect(before.filter((pathname) => chunks.includes(path.basename(pathname))), name).toEqual([]);
       }
+      // Nor the navbar's wide form, which CSS hides on a phone: its links and account part are not rendered.
+      const header = page.getByRole('banner');
+      expect(await header.locator('nav[aria-label="Main"] a').count()).toBe(0);
+      expect(await header.getByText('learner@example.com').count()).toBe(0);
 
       // The drawer still lists the account's pages and Logout: its part loads as it opens.
       await page.getByRole('button', { name: 'Open navigation menu' }).click();

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, launchApp, PHONE_VIEWPORT, recordScriptRequests, waitForApp } from '../helpers/browser';
+import { NAVBAR_LINKS } from '../../src/components/navigation-links';
+import { type AppBrowser, DESKTOP_VIEWPORT, launchApp, PHONE_VIEWPORT, recordScriptRequests, waitForApp } from '../helpers/browser';
 import { PUBLIC_ROUTES } from './public-routes';
 
 const baseURL = inject('baseURL');
@@ -35,6 +36,23 @@ describe('public site in Chromium (desktop)', () => {
   });
   afterAll(async () => {
     await app?.close();
+  });
+
+  it("renders the navbar's form for the screen's width only, and the other one when the window crosses the breakpoint", async () => {
+    const page = await app.open('/');
+    const header = page.getByRole('banner');
+    const links = header.locator('nav[aria-label="Main"] a');
+    const menuButton = header.getByRole('button', { name: 'Open navigation menu' });
+    await expect.poll(() => menuButton.count()).toBe(0);
+    expect(await links.count()).toBe(NAVBAR_LINKS.length);
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await expect.poll(() => links.count()).toBe(0);
+    expect(await menuButton.isVisible()).toBe(true);
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    await expect.poll(() => links.count()).toBe(NAVBAR_LINKS.length);
+    expect(await header.getByRole('link', { name: 'Training Programs' }).isVisible()).toBe(true);
+    expect(await menuButton.count()).toBe(0);
+    await page.close();
   });
 
   it('does not request the editor, quiz or offline-library chunks on /', async () => {
@@ -143,8 +161,13 @@ describe('public site on a 390 px phone', () => {
   });
 
   it('collapses the navbar into a drawer', async () => {
+    // The prerendered page holds the wide bar's links too (the build cannot know the width)…
+    const html = await (await app.context.request.get('/')).text();
+    expect(html).toMatch(/<nav[^>]*aria-label="Main"[^>]*>(?:(?!<\/nav>)[\s\S])*Training Programs/);
     const page = await app.open('/');
     const header = page.getByRole('banner');
+    // …which a phone stops rendering once React has the page: only the Menu button's form is left.
+    await expect.poll(() => header.locator('nav[aria-label="Main"] a').count()).toBe(0);
     expect(await header.getByRole('link', { name: 'Training Programs' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     const drawer = page.locator('#navigation-drawer');

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { db } from '../../src/lib/db';
-import { installMatchMedia, setPrefersReducedMotion } from './media';
+import { installMatchMedia, setPrefersReducedMotion, setScreenWidth } from './media';
 
 installMatchMedia();
 
@@ -18,6 +18,10 @@ beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();
   setPrefersReducedMotion(false);
+  // A desktop screen at the lg breakpoint: the navbar's wide form (its links and account part in
+  // the bar, the account's links behind its 'Account' menu as from lg to 1280 px). A test of the
+  // Menu button and its drawer sets a phone's width.
+  setScreenWidth(1200);
 });
 
 afterEach(async () => {

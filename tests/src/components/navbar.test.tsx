@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PHONE_WIDTH, setScreenWidth } from '../../helpers/media';
 import { renderApp } from '../../helpers/render-app';
 
 const NAV = [
@@ -26,6 +27,7 @@ describe('navbar and footer', () => {
   });
 
   it('opens the drawer from the menu button, navigates and closes it', async () => {
+    setScreenWidth(PHONE_WIDTH);
     const { user, router } = await renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     const menuButton = screen.getByRole('button', { name: 'Open navigation menu' });

@@ -7,6 +7,7 @@ import { setLeavingAfterLogout } from '../../../../src/features/auth/route-guard
 import { apiClient } from '../../../../src/lib/api-client';
 import { getAccessToken, getRefreshToken, getStoredUser } from '../../../../src/lib/session';
 import { FakeApi, fakeAccessToken, type FakeResponse, makeUser, signIn } from '../../../helpers/fake-api';
+import { PHONE_WIDTH, setScreenWidth } from '../../../helpers/media';
 import { renderApp } from '../../../helpers/render-app';
 
 let api: FakeApi;
@@ -227,6 +228,9 @@ describe('navbar when signed in', () => {
     expect(menu.getByRole('menuitem', { name: 'Create Book' })).toHaveAttribute('href', '/create-book');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    // On a phone's screen the bar gives way to the Menu button.
+    act(() => setScreenWidth(PHONE_WIDTH));
+    await waitFor(() => expect(screen.getByRole('banner').querySelector('a[href="/create-book"]')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
     const drawer = within(await waitFor(() => document.getElementById('navigation-drawer')!));
     // The drawer's signed-in part loads as the drawer opens.
@@ -319,6 +323,7 @@ describe('logout while quiz scores wait to sync', () => {
     const restore = countPendingScoresWith(async () => 1);
     try {
       signIn();
+      setScreenWidth(PHONE_WIDTH);
       const { user } = await renderApp('/about');
       await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
       const drawer = within(await waitFor(() => document.getElementById('navigation-drawer')!));
