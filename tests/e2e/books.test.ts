@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, builtChunksMatching, DESKTOP_VIEWPORT, holdEntryChunk, launchApp, layoutShiftsOf, PHONE_VIEWPORT, recordLayoutShifts, recordScriptRequests, waitForApp } from '../helpers/browser';
+import { type AppBrowser, builtChunksMatching, DESKTOP_VIEWPORT, holdEntryChunk, launchApp, layoutShiftsOf, PHONE_VIEWPORT, reactCommitsOf, recordLayoutShifts, recordReactCommits, recordScriptRequests, waitForApp } from '../helpers/browser';
 import {
   api,
   apiLogin,
@@ -506,6 +506,7 @@ describe('books list opening (learner)', () => {
     try {
       await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
       const page = await fresh.context.newPage();
+      await recordReactCommits(page, 'article');
       // When the first book card appears, on the page's clock.
       await page.addInitScript(() => {
         new MutationObserver((_, observer) => {
@@ -531,6 +532,12 @@ describe('books list opening (learner)', () => {
       const header = page.getByRole('banner');
       expect(await header.locator('nav[aria-label="Main"] a').count()).toBe(0);
       expect(await header.getByText('learner@example.com').count()).toBe(0);
+      // The render that shows the list renders few components: 530 with both of the navbar's forms,
+      // 404 with the footer's twenty-odd MUI components, 325 since (with the two demo books' cards).
+      const commits = await reactCommitsOf(page);
+      const shown = commits.find((commit) => commit.matched);
+      expect(shown, JSON.stringify(commits)).toBeDefined();
+      expect(shown!.components, JSON.stringify(commits)).toBeLessThanOrEqual(350);
 
       // The drawer still lists the account's pages and Logout: its part loads as it opens.
       await page.getByRole('button', { name: 'Open navigation menu' }).click();

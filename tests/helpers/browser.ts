@@ -188,6 +188,58 @@ export function layoutShiftsOf(page: Page): Promise<{ layoutShift: number; shift
   });
 }
 
+/** One React commit: when, how many components rendered in it, and whether a selector matched once it was on screen. */
+export interface ReactCommit {
+  at: number;
+  components: number;
+  matched: boolean;
+}
+
+/**
+ * Records each React commit of the page (call before navigating): how many components rendered in
+ * it, and whether `selector` matched right after it. It stands in for React DevTools (whose hook
+ * the production build still calls): a component rendered in a commit if React did its work,
+ * React's PerformedWork flag, in a subtree the commit reconciled. Read them with reactCommitsOf.
+ */
+export async function recordReactCommits(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((selector) => {
+    type Fiber = { tag: number; flags: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null };
+    // Function, class, forwardRef and memo components (React's work tags).
+    const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+    const PERFORMED_WORK = 1;
+    const commits: { at: number; components: number; matched: boolean }[] = [];
+    (window as unknown as { reactCommits: typeof commits }).reactCommits = commits;
+    const countRendered = (first: Fiber | null): number => {
+      let count = 0;
+      for (let fiber = first; fiber; fiber = fiber.sibling) {
+        if (COMPONENT_TAGS.has(fiber.tag) && (fiber.flags & PERFORMED_WORK) !== 0) count++;
+        // A subtree the commit left alone keeps its children (and their flags from an earlier commit).
+        if (!(fiber.alternate && fiber.child === fiber.alternate.child)) count += countRendered(fiber.child);
+      }
+      return count;
+    };
+    Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+      value: {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => undefined,
+        onScheduleFiberRoot: () => undefined,
+        onPostCommitFiberRoot: () => undefined,
+        onCommitFiberUnmount: () => undefined,
+        onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+          commits.push({ at: Math.round(performance.now()), components: countRendered(root.current.child), matched: document.querySelector(selector) !== null });
+        },
+      },
+    });
+  }, selector);
+}
+
+/** The commits recorded since recordReactCommits. */
+export function reactCommitsOf(page: Page): Promise<ReactCommit[]> {
+  return page.evaluate(() => (window as unknown as { reactCommits: ReactCommit[] }).reactCommits);
+}
+
 /** Saves a full-page screenshot under /screenshots (git-ignored). */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   await loadLazyImages(page);
