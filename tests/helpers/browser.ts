@@ -188,35 +188,42 @@ export function layoutShiftsOf(page: Page): Promise<{ layoutShift: number; shift
   });
 }
 
-/** One React commit: when, how many components rendered in it, and whether a selector matched once it was on screen. */
+/** One React commit: when, how many components rendered in it, and how many of those inside the elements a selector matched once it was on screen. */
 export interface ReactCommit {
   at: number;
   components: number;
-  matched: boolean;
+  /** The elements `selector` matched right after the commit. */
+  matches: number;
+  /** The components rendered inside them. */
+  inMatches: number;
 }
 
 /**
  * Records each React commit of the page (call before navigating): how many components rendered in
- * it, and whether `selector` matched right after it. It stands in for React DevTools (whose hook
+ * it, and how many of them inside the elements `selector` matched right after it. It stands in for React DevTools (whose hook
  * the production build still calls): a component rendered in a commit if React did its work,
  * React's PerformedWork flag, in a subtree the commit reconciled. Read them with reactCommitsOf.
  */
 export async function recordReactCommits(page: Page, selector: string): Promise<void> {
   await page.addInitScript((selector) => {
-    type Fiber = { tag: number; flags: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null };
+    type Fiber = { tag: number; flags: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; stateNode: unknown };
     // Function, class, forwardRef and memo components (React's work tags).
     const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
     const PERFORMED_WORK = 1;
-    const commits: { at: number; components: number; matched: boolean }[] = [];
+    const HOST_ELEMENT = 5;
+    const commits: { at: number; components: number; matches: number; inMatches: number }[] = [];
     (window as unknown as { reactCommits: typeof commits }).reactCommits = commits;
-    const countRendered = (first: Fiber | null): number => {
-      let count = 0;
+    const counts = { components: 0, inMatches: 0 };
+    const countRendered = (first: Fiber | null, inMatch: boolean) => {
       for (let fiber = first; fiber; fiber = fiber.sibling) {
-        if (COMPONENT_TAGS.has(fiber.tag) && (fiber.flags & PERFORMED_WORK) !== 0) count++;
+        if (COMPONENT_TAGS.has(fiber.tag) && (fiber.flags & PERFORMED_WORK) !== 0) {
+          counts.components++;
+          if (inMatch) counts.inMatches++;
+        }
+        const matches = inMatch || (fiber.tag === HOST_ELEMENT && fiber.stateNode instanceof Element && fiber.stateNode.matches(selector));
         // A subtree the commit left alone keeps its children (and their flags from an earlier commit).
-        if (!(fiber.alternate && fiber.child === fiber.alternate.child)) count += countRendered(fiber.child);
+        if (!(fiber.alternate && fiber.child === fiber.alternate.child)) countRendered(fiber.child, matches);
       }
-      return count;
     };
     Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
       value: {
@@ -228,7 +235,10 @@ export async function recordReactCommits(page: Page, selector: string): Promise<
         onPostCommitFiberRoot: () => undefined,
         onCommitFiberUnmount: () => undefined,
         onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
-          commits.push({ at: Math.round(performance.now()), components: countRendered(root.current.child), matched: document.querySelector(selector) !== null });
+          counts.components = 0;
+          counts.inMatches = 0;
+          countRendered(root.current.child, false);
+          commits.push({ at: Math.round(performance.now()), ...counts, matches: document.querySelectorAll(selector).length });
         },
       },
     });
