@@ -11,15 +11,15 @@ export interface FooterProps {
   contactLines: string[];
 }
 
+/** `columns` twelfths of a row whose gaps are `gap` wide (MUI Grid's item width). */
+const twelfths = (columns: number, gap: string) => `calc(100% * ${columns} / 12 - ${gap} * ${12 - columns} / 12)`;
+
 /**
  * The footer is on every screen and never changes while the app runs: plain elements under one
  * styled root, with the rules MUI's Container, Grid, Stack, Typography and Link gave it (the
  * theme's body2 and overline, the lg container, a 32 px grid). As those twenty-odd components it
  * was a fifth of the components of a signed-in page's first render on a phone, below the fold.
  */
-/** `columns` twelfths of a row whose gaps are `gap` wide (MUI Grid's item width). */
-const twelfths = (columns: number, gap: string) => `calc(100% * ${columns} / 12 - ${gap} * ${12 - columns} / 12)`;
-
 const FooterRoot = styled('footer')(({ theme }) => ({
   backgroundColor: '#0a2f41',
   color: '#e8f3f5',

@@ -105,7 +105,8 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
       <Drawer
         id="navigation-drawer"
         anchor="right"
-        open={drawerOpen}
+        // A window widened past the breakpoint shows the wide bar instead: its drawer closes.
+        open={drawerOpen && forms.narrow}
         onClose={closeDrawer}
         slotProps={{ paper: { sx: { width: 'min(320px, 85vw)' } } }}
       >

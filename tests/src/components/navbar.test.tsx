@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PHONE_WIDTH, setScreenWidth } from '../../helpers/media';
 import { renderApp } from '../../helpers/render-app';
@@ -44,6 +44,17 @@ describe('navbar and footer', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/innovations'));
     await waitFor(() => expect(document.getElementById('navigation-drawer')).toBeNull());
     expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
+  });
+
+  it('closes the drawer when the window widens past the breakpoint, where the bar shows the links', async () => {
+    setScreenWidth(PHONE_WIDTH);
+    const { user } = await renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    await waitFor(() => expect(document.getElementById('navigation-drawer')).not.toBeNull());
+    act(() => setScreenWidth(1280));
+    await waitFor(() => expect(document.getElementById('navigation-drawer')).toBeNull());
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/contacts');
   });
 
   it('has the footer links of the spec, the video channel opening in a new tab', async () => {
