@@ -1,8 +1,9 @@
 /**
  * What waits for the first page (the session's IndexedDB copy, the service worker, the score
- * sync) runs once main.tsx releases it, in order, and at once where nothing holds it.
+ * sync) runs once main.tsx releases it, in order, each in a task of its own, and at once where
+ * nothing holds it.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { afterFirstPage, holdUntilFirstPage, releaseFirstPage } from '../../../src/lib/first-page';
 
 describe('afterFirstPage', () => {
@@ -12,18 +13,46 @@ describe('afterFirstPage', () => {
     expect(ran).toEqual(['sync']);
   });
 
-  it('waits while the app holds it, then runs each task once, in order', () => {
+  it('waits while the app holds it, then runs each task once, in order, each in a task of its own', async () => {
     const ran: string[] = [];
     holdUntilFirstPage();
     afterFirstPage(() => ran.push('session copy'));
     afterFirstPage(() => ran.push('service worker'));
+    afterFirstPage(() => ran.push('score sync'));
     expect(ran).toEqual([]);
     releaseFirstPage();
-    expect(ran).toEqual(['session copy', 'service worker']);
+    // The first one in the task that released them; the others in tasks of their own, after
+    // whatever the browser had queued (a tap, a frame).
+    expect(ran).toEqual(['session copy']);
+    await Promise.resolve();
+    expect(ran).toEqual(['session copy']);
+    await vi.waitFor(() => expect(ran).toEqual(['session copy', 'service worker', 'score sync']));
     releaseFirstPage();
-    expect(ran).toEqual(['session copy', 'service worker']);
-    // Once the page is shown, later tasks (a sign-in's sync) run at once.
-    afterFirstPage(() => ran.push('score sync'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(ran).toEqual(['session copy', 'service worker', 'score sync']);
+    // Once the page is shown, later tasks (a sign-in's sync) run at once.
+    afterFirstPage(() => ran.push('sign-in sync'));
+    expect(ran).toEqual(['session copy', 'service worker', 'score sync', 'sign-in sync']);
+  });
+
+  it('keeps the order for a task given while the released ones still run, and runs the rest after one that throws', async () => {
+    const ran: string[] = [];
+    const errors: unknown[] = [];
+    const onError = (error: unknown) => errors.push(error);
+    process.on('uncaughtException', onError);
+    try {
+      holdUntilFirstPage();
+      afterFirstPage(() => {
+        ran.push('first');
+        throw new Error('the session copy failed');
+      });
+      afterFirstPage(() => ran.push('second'));
+      expect(() => releaseFirstPage()).toThrow('the session copy failed');
+      afterFirstPage(() => ran.push('given meanwhile'));
+      expect(ran).toEqual(['first']);
+      await vi.waitFor(() => expect(ran).toEqual(['first', 'second', 'given meanwhile']));
+    } finally {
+      process.off('uncaughtException', onError);
+    }
   });
 });
