@@ -57,6 +57,28 @@ for (const [screen, viewport] of [
       await page.close();
     });
 
+    it("shows the keyboard's focus on the Table of Contents' entries, and Enter opens the chapter", async () => {
+      const page = await app.open('/book/1');
+      await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
+      const contents = page.getByRole('navigation', { name: 'Table of Contents' });
+      if (!(await contents.isVisible())) await page.getByRole('button', { name: 'Table of Contents' }).click();
+      const entries = contents.getByRole('button');
+      // Tab from the first entry to the second, as a keyboard user moves through the list.
+      await entries.first().focus();
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return { text: element.textContent, outline: `${style.outlineStyle} ${style.outlineWidth}` };
+      });
+      expect(focused.text).toContain('Port Placement and Triangulation');
+      // The app's focus ring (MUI's list buttons drew none: outline 0).
+      expect(focused.outline).toBe('solid 3px');
+      await page.keyboard.press('Enter');
+      await eventually(() => chapterHeading(page).textContent()).toBe('Port Placement and Triangulation');
+      await page.close();
+    });
+
     it('the books list has no axe violations', async () => {
       const page = await app.open('/books');
       await eventually(() => page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(0);

@@ -5,7 +5,18 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, builtChunksMatching, holdEntryChunk, launchApp, layoutShiftsOf, PHONE_VIEWPORT, recordLayoutShifts, waitForApp } from '../helpers/browser';
+import {
+  type AppBrowser,
+  builtChunksMatching,
+  holdEntryChunk,
+  launchApp,
+  layoutShiftsOf,
+  PHONE_VIEWPORT,
+  reactCommitsOf,
+  recordLayoutShifts,
+  recordReactCommits,
+  waitForApp,
+} from '../helpers/browser';
 import { portPlacementDelta } from '../src/features/editor/port-placement-delta';
 import { api, apiLogin, type ApiSession, collectProblems, createBookViaApi, DIRECTOR, eventually, LEARNER, signInContext } from './book-helpers';
 
@@ -155,7 +166,7 @@ describe('reading a book (learner)', () => {
     }
   });
 
-  it("on a phone, shows a book that is not downloaded before the offline database's code (Dexie) or the schema library (zod) is even requested, its code in few files", async () => {
+  it("on a phone, shows a book that is not downloaded before the offline database's code (Dexie) or the schema library (zod) is even requested, its code in few files, in a render of few components", async () => {
     // What each is recognised by in the built chunks.
     const chunksOf = builtChunksMatching(distDir, { Dexie: /laparoscopy-app/, zod: /ZodError/ });
     // A fresh profile on a phone: nothing downloaded, no service worker yet.
@@ -163,6 +174,7 @@ describe('reading a book (learner)', () => {
     try {
       await signInContext(fresh.context, learner);
       const page = await fresh.context.newPage();
+      await recordReactCommits(page, 'nav[aria-labelledby="toc-heading"]');
       // When the chapter's text first appears, on the page's clock.
       await page.addInitScript(() => {
         new MutationObserver((_, observer) => {
@@ -189,6 +201,14 @@ describe('reading a book (learner)', () => {
       expect(early.length, early.join('\n')).toBeLessThanOrEqual(20);
       // Once the page is shown, Dexie comes all the same (the score sync, the session's copy for the worker).
       expect(scripts.some(([pathname]) => chunksOf.Dexie.includes(pathname.split('/').pop()!))).toBe(true);
+      // The render that shows the book renders few components: 384 with the book's details and the
+      // Table of Contents made of MUI's Box, Typography and List components (97 in the Table of
+      // Contents, about twenty in each entry), 271 since (6 in the Table of Contents).
+      const commits = await reactCommitsOf(page);
+      const shown = commits.find((commit) => commit.matches > 0);
+      expect(shown, JSON.stringify(commits)).toBeDefined();
+      expect(shown!.components, JSON.stringify(commits)).toBeLessThanOrEqual(290);
+      expect(shown!.inMatches, JSON.stringify(commits)).toBeLessThanOrEqual(15);
     } finally {
       await fresh.close();
     }
