@@ -228,7 +228,9 @@ describe('the app shell (index.html) of the signed-in pages', () => {
       const text = page.getByTestId('chapter-content');
       await text.waitFor();
       missing.push(
-        ...(await notSent('book title', page.getByRole('heading', { level: 1 }))),
+        // The book's details and the contents' entries are plain elements under one styled root each.
+        ...(await notSent('book details', page.getByRole('heading', { level: 1 }).locator('xpath=../..'))),
+        ...(await notSent('contents entries', page.locator('nav[aria-labelledby="toc-heading"] ul'))),
         ...(await notSent('chapter text', text.locator('xpath=..'))),
         ...(await notSent('contents heading', page.getByRole('heading', { name: 'Table of Contents' }).first())),
       );
