@@ -9,8 +9,8 @@
  *
  * Released, each runs in a task of its own, in order: each starts downloads (a chunk and the
  * chunks it imports, the worker's script) and some work, and together, in the one task that
- * released them, they held the main thread for a long task (about 190 ms on a phone's CPU,
- * `npm run bench`) in which a tap on the page just shown would wait.
+ * released them, they held the main thread for a long task (about 190 ms at 4x CPU slowdown,
+ * in a trace of /books on a phone's screen) in which a tap on the page just shown would wait.
  */
 let held = false;
 const waiting: (() => void)[] = [];
