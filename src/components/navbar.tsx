@@ -48,6 +48,9 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const forms = useBarForms();
   const closeDrawer = () => setDrawerOpen(false);
+  // A window widened past the breakpoint shows the wide bar instead: its drawer closes, and stays
+  // closed if the window narrows again.
+  if (drawerOpen && !forms.narrow) setDrawerOpen(false);
 
   return (
     <AppBar position="sticky" color="primary" component="header">
@@ -105,8 +108,7 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
       <Drawer
         id="navigation-drawer"
         anchor="right"
-        // A window widened past the breakpoint shows the wide bar instead: its drawer closes.
-        open={drawerOpen && forms.narrow}
+        open={drawerOpen}
         onClose={closeDrawer}
         slotProps={{ paper: { sx: { width: 'min(320px, 85vw)' } } }}
       >

@@ -46,7 +46,7 @@ describe('navbar and footer', () => {
     expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
   });
 
-  it('closes the drawer when the window widens past the breakpoint, where the bar shows the links', async () => {
+  it('closes the drawer when the window widens past the breakpoint, where the bar shows the links, and keeps it closed when it narrows again', async () => {
     setScreenWidth(PHONE_WIDTH);
     const { user } = await renderApp('/');
     await screen.findByRole('heading', { level: 1 });
@@ -55,6 +55,11 @@ describe('navbar and footer', () => {
     act(() => setScreenWidth(1280));
     await waitFor(() => expect(document.getElementById('navigation-drawer')).toBeNull());
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/contacts');
+    // Narrowed again (a tablet turned back), the Menu button returns and the drawer stays closed.
+    act(() => setScreenWidth(PHONE_WIDTH));
+    await screen.findByRole('button', { name: 'Open navigation menu' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.getElementById('navigation-drawer')).toBeNull();
   });
 
   it('has the footer links of the spec, the video channel opening in a new tab', async () => {
