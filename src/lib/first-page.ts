@@ -20,16 +20,6 @@ export function holdUntilFirstPage(): void {
   held = true;
 }
 
-/** The next task: a MessageChannel's message is not clamped like a nested timer. */
-function nextTask(run: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    run();
-  };
-  channel.port2.postMessage(null);
-}
-
 /** The first page is on screen: runs what waited, in order, each in a task of its own. */
 export function releaseFirstPage(): void {
   if (!held) return;
@@ -40,7 +30,7 @@ export function releaseFirstPage(): void {
     try {
       task();
     } finally {
-      if (waiting.length > 0) nextTask(runNext);
+      if (waiting.length > 0) setTimeout(runNext);
     }
   };
   runNext();
