@@ -78,7 +78,7 @@ function prerenderedFile(pathname: string): string {
 interface PrerenderEntry {
   PRERENDERED_PATHS: readonly string[];
   renderPage(pathname: string): Promise<{ body: string; head: string }>;
-  renderAppShell(): Promise<string>;
+  renderAppShell(): Promise<{ body: string; head: string; afterRoot?: string }>;
 }
 
 /** A string pattern's one match replaced, or an error naming what index.html lacks. */
@@ -327,9 +327,10 @@ function fillTemplate(template: string, page: { body: string; head: string }): s
   return html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
 }
 
-/** index.html with the app shell in #root, marked so main.tsx renders the app in its place rather than hydrating it. */
-function withAppShell(indexHtml: string, shell: string): string {
-  return replaceOnce(indexHtml, /<div id="root"><\/div>/, `<div id="root" data-app-shell>${shell}</div>`);
+/** index.html with the app shell in #root (its styles in <head>), marked so main.tsx renders the app in its place rather than hydrating it. */
+function withAppShell(indexHtml: string, shell: { body: string; head: string; afterRoot?: string }): string {
+  const html = replaceOnce(indexHtml, /<\/head>/, `${shell.head}</head>`);
+  return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root" data-app-shell>${shell.body}</div>${shell.afterRoot ?? ''}`);
 }
 
 /** In the Node build, DOMPurify gets a window of its own (jsdom) so the news HTML is sanitised as in a browser. */

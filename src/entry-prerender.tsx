@@ -20,8 +20,10 @@ import { bookKeys } from './features/books/api/book-keys';
 import type { BookListItem } from './features/books/api/types';
 import { BooksPage } from './features/books/components/books-page';
 import { ChapterView } from './features/editor/components/chapter-view';
+import { DownloadForOfflineButton } from './features/offline/components/download-for-offline-button';
 import { BookReader } from './features/reader/components/book-reader';
 import { teamMembers } from './content/team';
+import { PRERENDERED_STYLES } from './lib/prerendered-styles';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
@@ -41,8 +43,10 @@ export const PRERENDERED_PATHS: readonly string[] = [
 export interface PrerenderedPage {
   /** What goes into #root. */
   body: string;
-  /** The page's <title>, meta description and canonical link, for <head>. */
+  /** For <head>: the page's <title>, meta description and canonical link, then its styles. */
   head: string;
+  /** For after #root: the app shell's styles of the signed-in screens, which it does not show. */
+  afterRoot?: string;
 }
 
 /** React 19 writes a page's <title>, <meta> and <link> (PageMeta) ahead of the markup when it renders a fragment. */
@@ -61,7 +65,8 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
     </AppProviders>,
   );
   const hoisted = LEADING_HOISTABLES.exec(html)?.[0] ?? '';
-  return { body: html.slice(hoisted.length), head: hoisted };
+  const { body, styles } = stylesIntoHead(html.slice(hoisted.length));
+  return { body, head: hoisted + styles };
 }
 
 /**
@@ -73,7 +78,7 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
  * then renders in its place (main.tsx: a shell is replaced, not hydrated). After the shell, the
  * styles of the signed-in screens (renderSignedInScreens).
  */
-export async function renderAppShell(): Promise<string> {
+export async function renderAppShell(): Promise<PrerenderedPage> {
   const shell = createRootRoute({
     component: () => (
       <AppShell navbar={{ brand: siteBrand, renderAccount: () => null }} footer={siteFooter}>
@@ -88,7 +93,10 @@ export async function renderAppShell(): Promise<string> {
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return html + newStyles(await renderSignedInScreens(), html);
+  const { body, styles } = stylesIntoHead(html);
+  // After #root, so that they are parsed after the shell's first paint, as they were at the end of its markup.
+  const later = stylesIntoHead(newStyles(await renderSignedInScreens(), html)).styles;
+  return { body, head: styles, afterRoot: later };
 }
 
 /** A stand-in for a book of the list: what is written in it does not change its styles. */
@@ -134,6 +142,7 @@ const STAND_IN_TEXT = {
  * carries those styles beside the shell's: in the browser emotion registers them before the app
  * renders (as it does the shell's), so rendering these screens does not compile and insert them
  * again. On a phone that was half of the task that puts the list on screen (`npm run bench`).
+ * The same goes for the books' 'Download for offline' control, rendered once the list has painted.
  * A style the stand-ins do not use is inserted when it is first used, as before; class names
  * are the same either way (a hash of the style).
  */
@@ -162,6 +171,8 @@ async function renderSignedInScreens(): Promise<string> {
           onUpdateChapter={noop}
           onDeleteChapter={noop}
         />
+        {/* Rendered once the list has painted (it reads IndexedDB): its styles come with the shell too. */}
+        <DownloadForOfflineButton compact bookTitle="Book" onOpen={() => {}} onPreload={() => {}} />
       </AppShell>
     ),
   });
@@ -180,7 +191,25 @@ async function renderSignedInScreens(): Promise<string> {
 }
 
 /** Emotion's <style> elements as it renders them on a server: `data-emotion="css <name> …"`, then the rules. */
-const EMOTION_STYLE = /<style data-emotion="css ([^"]+)"[^>]*>[\s\S]*?<\/style>/g;
+const EMOTION_STYLE = /<style data-emotion="css ([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
+
+/**
+ * The markup without its emotion <style> elements, and one <style> for <head> with all their
+ * rules in the same order, named as lib/prerendered-styles reads them. The page is styled from
+ * its first paint as before, and the app's emotion cache neither compiles those styles again nor
+ * moves the element (emotion would move, and so parse again, every `data-emotion` element).
+ * Global styles (`css-global`) stay: emotion's Global takes its own element over by that name.
+ */
+function stylesIntoHead(html: string): { body: string; styles: string } {
+  const names: string[] = [];
+  let rules = '';
+  const body = html.replace(EMOTION_STYLE, (_element, styleNames: string, styleRules: string) => {
+    names.push(...styleNames.split(' '));
+    rules += styleRules;
+    return '';
+  });
+  return { body, styles: names.length ? `<style ${PRERENDERED_STYLES}="css ${[...new Set(names)].join(' ')}">${rules}</style>` : '' };
+}
 
 /** The <style> elements of `html` with a style `known` does not already have, each once. */
 function newStyles(html: string, known: string): string {
@@ -196,9 +225,9 @@ function newStyles(html: string, known: string): string {
 }
 
 /**
- * Emotion's own server rendering: each component's styles in a <style> right before its markup,
- * so the page is styled as it arrives. In the browser, emotion moves those into <head> before
- * React hydrates, and composes class names exactly as it did here. (@emotion/server's
+ * Emotion's own server rendering: each component's styles in a <style> right before its markup
+ * (stylesIntoHead then gathers them for <head>). The browser composes class names exactly as
+ * they are here. (@emotion/server's
  * extraction registers styles differently on the server, and the browser then computed other
  * class names and inserted every style a second time.)
  */

@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -6,6 +7,7 @@ import { listenForInstallPrompt } from './lib/install-prompt';
 import { dropEarlyReads } from './lib/early-reads';
 import { afterFirstPage, holdUntilFirstPage, releaseFirstPage } from './lib/first-page';
 import { createQueryClient, persistQueryCache } from './lib/query-client';
+import { createAppEmotionCache } from './lib/prerendered-styles';
 import { getAccessToken, getRefreshToken, mirrorSession } from './lib/session';
 import { registerServiceWorker } from './lib/sw-bridge';
 import { createAppRouter } from './router';
@@ -62,9 +64,12 @@ if (!rootElement) throw new Error('index.html has no #root element');
 
 const app = (
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    {/* The page's HTML brought the styles of its markup (lib/prerendered-styles). */}
+    <CacheProvider value={createAppEmotionCache()}>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </CacheProvider>
   </StrictMode>
 );
 

@@ -194,11 +194,10 @@ describe('prerendered public pages in Chromium', () => {
 });
 
 describe('the app shell (index.html) of the signed-in pages', () => {
-  it('brings the styles of the books list and a reader page: on a phone their cards, covers, headings and chapter text use rules the HTML sent, not rules compiled as they render', async () => {
+  it('brings the styles of the books list and a reader page: on a phone their cards, covers, download controls, headings and chapter text use rules the HTML sent, not rules compiled as they render', async () => {
     const html = await (await fetch(`${baseURL}/books`)).text();
     expect(html).toContain('<div id="root" data-app-shell>');
-    // Emotion's styles as the server sent them: <style data-emotion="css <name> …">, class css-<name>.
-    const sent = new Set([...html.matchAll(/data-emotion="css ([^"]+)"/g)].flatMap((match) => match[1]!.split(' ')));
+    const sent = sentStyleNames(html);
     const session = await apiLogin(baseURL, LEARNER);
     const { data: books } = await api<{ results: { id: number; chapter_count: number }[] }>(baseURL, session, 'GET', '/books/books/');
     const book = books.results.find((item) => item.chapter_count > 0);
@@ -223,6 +222,14 @@ describe('the app shell (index.html) of the signed-in pages', () => {
         ...(await notSent('cover', card.getByRole('img').first())),
         ...(await notSent('card button', card.getByRole('link', { name: /^View / }))),
       ];
+      // The download control comes once the list has painted (it reads IndexedDB first).
+      const download = card.getByRole('button', { name: /^Download for offline/ });
+      await download.waitFor();
+      missing.push(
+        ...(await notSent('download control', download)),
+        ...(await notSent('download icon box', download.locator('span').first())),
+        ...(await notSent('download icon', download.locator('svg'))),
+      );
 
       await page.goto(`/book/${book!.id}`);
       const text = page.getByTestId('chapter-content');
@@ -237,6 +244,63 @@ describe('the app shell (index.html) of the signed-in pages', () => {
       expect(missing).toEqual([]);
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** The names of the emotion styles an HTML document brought: <style data-prerendered-styles="css <name> …">, class css-<name>. */
+function sentStyleNames(html: string): Set<string> {
+  return new Set([...html.matchAll(/data-prerendered-styles="css ([^"]+)"/g)].flatMap((match) => match[1]!.split(' ')));
+}
+
+describe('the styles a page brings in its HTML', () => {
+  it('stay where they are while the app starts, and are not compiled or inserted again: on a public page (hydrated) and on the books list (the app shell)', async () => {
+    const context = await browser.newContext({ baseURL, viewport: PHONE_VIEWPORT });
+    try {
+      await signInContext(context, await apiLogin(baseURL, LEARNER));
+      // Every <style> element taken out of the document, from before the first byte is parsed. A
+      // <style> taken out and put back is parsed again (emotion's own hydration moves each).
+      await context.addInitScript(() => {
+        const removed: string[] = [];
+        (window as unknown as { removedStyles: string[] }).removedStyles = removed;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.removedNodes) if (node instanceof HTMLStyleElement) removed.push(node.getAttribute('data-prerendered-styles')?.slice(0, 40) ?? node.getAttribute('data-emotion') ?? '(style)');
+        }).observe(document, { childList: true, subtree: true });
+      });
+      for (const [path, shown] of [
+        ['/training-programs', (page: Page) => expect.poll(() => isOwnedByReact(page, 'h1'), { timeout: 20_000 }).toBe(true)],
+        ['/books', (page: Page) => page.locator('article').first().getByRole('button', { name: /^Download for offline/ }).waitFor()],
+      ] as const) {
+        const page = await context.newPage();
+        const problems = collectProblems(page);
+        const html = await (await page.request.get(path)).text();
+        const sent = sentStyleNames(html);
+        // One element in <head> holds them; none is left in the markup for emotion to move.
+        expect(html.match(/<style data-prerendered-styles=/g), path).toHaveLength(path === '/books' ? 2 : 1);
+        expect(html.slice(0, html.indexOf('</head>')), path).toContain('<style data-prerendered-styles="css ');
+        expect(html, path).not.toMatch(/data-emotion="css /);
+        expect(sent.size, path).toBeGreaterThan(20);
+
+        await page.goto(path);
+        await shown(page);
+        await page.waitForLoadState('networkidle');
+        const { removed, reinserted } = await page.evaluate((names) => {
+          // Rules emotion inserted itself (its sheets are the <style data-emotion> elements).
+          const reinserted = new Set<string>();
+          for (const sheet of document.styleSheets) {
+            if (!(sheet.ownerNode instanceof HTMLStyleElement) || !sheet.ownerNode.hasAttribute('data-emotion')) continue;
+            for (const rule of sheet.cssRules) for (const match of rule.cssText.matchAll(/\.css-([a-z0-9]+)/g)) if (names.includes(match[1]!)) reinserted.add(match[1]!);
+          }
+          return { removed: (window as unknown as { removedStyles: string[] }).removedStyles, reinserted: [...reinserted] };
+        }, [...sent]);
+        expect(removed.filter((style) => !style.startsWith('css-global')), path).toEqual([]);
+        expect(reinserted, path).toEqual([]);
+        expect(problems, path).toEqual([]);
+        await page.close();
+      }
     } finally {
       await context.close();
     }

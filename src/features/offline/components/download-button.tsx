@@ -1,4 +1,3 @@
-import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
 import OfflinePinOutlined from '@mui/icons-material/OfflinePinOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,6 +13,7 @@ import { useStoredUser } from '../../../lib/session';
 import { removeOfflineBook } from '../db/downloads';
 import { useDownloadProgress } from '../download/download-progress';
 import { useOfflineBook } from '../hooks/use-downloads';
+import { DownloadForOfflineButton } from './download-for-offline-button';
 
 // The dialog and the download's code (the book's schemas with zod, the media fetching) load when
 // a download is asked for, not with every card of the list: pointing at or focusing the button
@@ -123,19 +123,7 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
       </Typography>
     );
   } else {
-    content = (
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<CloudDownloadOutlined />}
-        onPointerEnter={preloadDownloadDialog}
-        onFocus={preloadDownloadDialog}
-        onClick={() => setDialogOpen(true)}
-        aria-label={compact ? `Download for offline: ${bookTitle}` : undefined}
-      >
-        Download for offline
-      </Button>
-    );
+    content = <DownloadForOfflineButton bookTitle={bookTitle} compact={compact} onPreload={preloadDownloadDialog} onOpen={() => setDialogOpen(true)} />;
   }
   return (
     <>
