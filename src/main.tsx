@@ -99,9 +99,13 @@ if (rootElement.firstElementChild && !appShell) {
     // before that, the app would replace the shell with an empty page until the route had
     // loaded. Then the app renders with everything it needs, in a transition (short slices,
     // no store changing meanwhile), and replaces the shell in one commit.
-    router.load().then(render, (error: unknown) => {
-      console.error('The page could not be loaded before rendering', error);
-      render();
-    });
+    // The router's first load (matching the path, the route's code and data) starts in a task
+    // of its own, after the one that evaluated the app's modules, as on a prerendered page.
+    new Promise((resolve) => setTimeout(resolve))
+      .then(() => router.load())
+      .then(render, (error: unknown) => {
+        console.error('The page could not be loaded before rendering', error);
+        render();
+      });
   } else render();
 }
