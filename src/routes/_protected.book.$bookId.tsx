@@ -26,7 +26,7 @@ const ChapterEditor = lazy(() => import('../features/editor/components/chapter-e
 // download control load after the chapter text has painted: none is needed to start reading.
 const bookQuiz = () => import('./-components/book-quiz');
 const BookQuiz = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuiz })));
-const BookQuizNotice = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuizNotice })));
+const BookQuizNotice = lazy(() => import('./-components/book-quiz-notice').then((m) => ({ default: m.BookQuizNotice })));
 const QuizAuthoringLink = lazy(() => bookQuiz().then((m) => ({ default: m.QuizAuthoringLink })));
 const DownloadButton = lazy(() => import('../features/offline/components/download-button').then((m) => ({ default: m.DownloadButton })));
 

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import { RouterButton } from '../../components/router-link';
 import { DefaultSaveStatus } from '../../features/quiz/components/quiz-results';
 import { QuizSession } from '../../features/quiz/components/quiz-session';
-import { UnfinishedQuizNotice } from '../../features/quiz/components/unfinished-quiz-notice';
 import type { FinishedAttempt, SaveState } from '../../features/quiz/types';
 import { requeueRejected } from '../../features/offline/db/outbox';
 import { useAttemptSync } from '../../features/offline/hooks/use-outbox';
@@ -84,11 +83,4 @@ export function QuizAuthoringLink({ bookId, hasQuiz }: { bookId: number; hasQuiz
       {hasQuiz ? 'Edit Quiz' : 'Add Quiz'}
     </RouterButton>
   );
-}
-
-/** The reader's note of an unfinished attempt at the book's quiz (of the signed-in user only). */
-export function BookQuizNotice({ bookId, quiz, onOpenQuiz }: { bookId: number; quiz: { id: number; version: number } | null; onOpenQuiz: () => void }) {
-  const user = useStoredUser();
-  if (!quiz) return null;
-  return <UnfinishedQuizNotice userId={user?.user_id ?? null} bookId={bookId} quiz={quiz} onOpenQuiz={onOpenQuiz} />;
 }

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { findUnfinishedAttempt } from '../db/attempts';
-import { answeredCount } from '../session/quiz-engine';
+import { answeredCount } from '../session/answered-count';
 
 export interface UnfinishedQuizNoticeProps {
   userId: number | null;

@@ -80,9 +80,7 @@ export function isAnswered(state: SessionState, questionId: string): boolean {
   return recordOf(state, questionId)?.status === 'answered';
 }
 
-export function answeredCount(state: SessionState): number {
-  return state.answers.filter((a) => a.status === 'answered').length;
-}
+export { answeredCount } from './answered-count';
 
 /**
  * The answer a draft stands for. A match draft holds the pairs chosen so far; it becomes an
