@@ -57,6 +57,39 @@ describe('a first visit to a public page', () => {
     });
   }
 
+  it("starts the downloads of the app's files three per task at most: each start costs up to 20 ms of a phone's CPU", async () => {
+    const page = await app.context.newPage();
+    // Each modulepreload <link> appended, grouped by the task that appended it: the first one of a
+    // task opens a group, and a timer closes it (it fires before the starter's next task, which is
+    // a timer set after it).
+    await page.addInitScript(() => {
+      const groups: string[][] = [];
+      let open: string[] | null = null;
+      (window as unknown as { preloadGroups: string[][] }).preloadGroups = groups;
+      const append = Element.prototype.append;
+      Element.prototype.append = function (this: Element, ...nodes: (Node | string)[]) {
+        for (const node of nodes) {
+          if (!(node instanceof HTMLLinkElement) || node.rel !== 'modulepreload') continue;
+          if (!open) {
+            open = [];
+            groups.push(open);
+            setTimeout(() => (open = null));
+          }
+          open.push(node.href);
+        }
+        return append.apply(this, nodes);
+      };
+    });
+    await page.goto('/');
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    const groups = await page.evaluate(() => (window as unknown as { preloadGroups: string[][] }).preloadGroups);
+    // The entry and the app's start chunks (vite.config.ts, APP_START), four on /: up to eight went in one task before.
+    expect(groups.flat().length).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...groups.map((group) => group.length)), JSON.stringify(groups)).toBeLessThanOrEqual(3);
+    await page.close();
+  });
+
   it('gets every script and style brotli-compressed and cacheable for a year, and the page revalidated', async () => {
     // A profile of its own: no service worker or HTTP cache from the visits above.
     const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
