@@ -1,10 +1,10 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 
 /**
- * The attribute of the <style> element that the build writes into <head> of every prerendered
- * page and of index.html's app shell: emotion's styles of that markup, and their names
- * (`css <name> <name> …`, as emotion's own `data-emotion` would say). src/entry-prerender.tsx
- * writes it.
+ * The attribute of the <style> elements the build writes for emotion's styles of a page's markup,
+ * with their names (`css <name> <name> …`, as emotion's own `data-emotion` would say): one in
+ * <head> of every prerendered page and of index.html, and on index.html a second one after #root
+ * with the signed-in screens' styles. src/entry-prerender.tsx writes them.
  */
 export const PRERENDERED_STYLES = 'data-prerendered-styles';
 
