@@ -18,8 +18,13 @@ export const PRERENDERED_STYLES = 'data-prerendered-styles';
  * `data-emotion` attribute, so emotion's default cache leaves it alone too.
  */
 export function createAppEmotionCache(): EmotionCache {
-  const cache = createCache({ key: 'css' });
-  for (const element of document.querySelectorAll(`style[${PRERENDERED_STYLES}]`)) {
+  const sent = document.querySelectorAll<HTMLStyleElement>(`style[${PRERENDERED_STYLES}]`);
+  const last = sent[sent.length - 1];
+  // The styles emotion inserts go after the last of them, so they come later in the cascade than
+  // every style the HTML brought, as they did after emotion's hydration (on index.html the last one
+  // is after #root, in <body>).
+  const cache = createCache({ key: 'css', ...(last?.parentNode ? { container: last.parentNode, insertionPoint: last } : {}) });
+  for (const element of sent) {
     const [key, ...names] = (element.getAttribute(PRERENDERED_STYLES) ?? '').split(' ');
     if (key !== cache.key) continue;
     for (const name of names) cache.inserted[name] = true;

@@ -287,6 +287,17 @@ describe('the styles a page brings in its HTML', () => {
         await page.goto(path);
         await shown(page);
         await page.waitForLoadState('networkidle');
+        // Emotion's own elements come after every one the HTML brought: later in the cascade, as after its
+        // hydration. The drawer's styles are not in the HTML: opening it makes emotion insert some.
+        await page.getByRole('button', { name: 'Open navigation menu' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News & Updates' }).waitFor();
+        const order = await page.evaluate(() => {
+          const sent = [...document.querySelectorAll('style[data-prerendered-styles]')];
+          const own = [...document.querySelectorAll('style[data-emotion="css"]')];
+          return { sent: sent.length, own: own.length, before: own.filter((element) => sent.some((s) => element.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING)).length };
+        });
+        expect(order.own, path).toBeGreaterThan(0);
+        expect(order, path).toEqual({ sent: path === '/books' ? 2 : 1, own: order.own, before: 0 });
         const { removed, reinserted } = await page.evaluate((names) => {
           // Rules emotion inserted itself (its sheets are the <style data-emotion> elements).
           const reinserted = new Set<string>();
