@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
+import { type BrowserContext, chromium, errors, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_MISSING_MESSAGE = "Install Debian's chromium: apt-get install -y chromium";
@@ -250,11 +250,21 @@ export function reactCommitsOf(page: Page): Promise<ReactCommit[]> {
   return page.evaluate(() => (window as unknown as { reactCommits: ReactCommit[] }).reactCommits);
 }
 
-/** Saves a full-page screenshot under /screenshots (git-ignored). */
+/**
+ * Saves a full-page screenshot under /screenshots (git-ignored). With a dozen Chromiums on two
+ * cores (CI), a capture has once stalled past Playwright's 30 s after the page was laid out and
+ * its fonts loaded; it is tried once more, and a second stall fails the test.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   await loadLazyImages(page);
   const file = path.resolve('screenshots', `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  try {
+    await page.screenshot({ path: file, fullPage: true, timeout: 25_000 });
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+    console.warn(`saveScreenshot(${name}): the capture timed out after 25 s; trying once more`);
+    await page.screenshot({ path: file, fullPage: true, timeout: 45_000 });
+  }
   return file;
 }
 
