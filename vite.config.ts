@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { institute } from './src/content/institute';
+import { INLINE_SCRIPT_HASHES, PRERENDERED_DIR } from './src/contract/build-layout';
 import { IMAGE_WITH_VARIANTS, imageSizes, imageSrcSet } from './src/contract/image-variants';
 import { DOWNLOADED_HINT, type FirstImage, PAGE_READS, SESSION_READ } from './src/lib/early-reads';
 import { STORAGE_KEYS } from './src/lib/storage-keys';
@@ -67,9 +68,6 @@ function precompress(): Plugin {
  * the app shell (the frame and 'Loading...'): the app renders in its place.
  */
 
-/** Where the pages go inside the build folder (the server and the worker's precache rules read it). */
-const PRERENDERED_DIR = 'prerendered';
-
 /** `prerendered/…` file of a path: `/` → index.html, `/about/director` → about/director.html. */
 function prerenderedFile(pathname: string): string {
   return path.posix.join(PRERENDERED_DIR, pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`);
@@ -101,7 +99,7 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets
  * instead of once the entry has run and its router has asked for them (a round trip of 30
  * files on a phone), a few per task instead of all at once in the router's.
  */
-function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): { template: string; starter: { name: string; code: string } } {
+function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): { template: string; starter: { name: string; code: string; hash: string } } {
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!entry) throw new Error('index.html has no module script: the prerender cannot place the page');
   const chunks = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
@@ -217,8 +215,9 @@ function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): 
     'if (document.visibilityState === "hidden") void start();\n' +
     'else requestAnimationFrame(() => setTimeout(start));\n';
   const name = `assets/start-after-paint-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+  const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
   const withoutPreloads = template.replace(MODULE_PRELOAD, '');
-  return { template: replaceOnce(withoutPreloads, ENTRY_SCRIPT, `<script type="module" crossorigin src="/${name}"></script>`), starter: { name, code } };
+  return { template: replaceOnce(withoutPreloads, ENTRY_SCRIPT, `<script type="module" crossorigin src="/${name}"></script>`), starter: { name, code, hash } };
 }
 
 /**
@@ -421,9 +420,15 @@ function prerender(options: { root: string; routerPlugins: () => PluginOption[] 
           // Last, index.html (the app shell, for every other path: the signed-in pages among
           // them) with the starter that also preloads a signed-in page's own chunks. The pages
           // above are filled from index.html as it was built.
+          // Its starter is written into it: a file of its own was one more round trip before the
+          // app's code and the page's data were even asked for, on every signed-in page (the
+          // public pages' LCP is in their HTML, and their starter is cached across them). The
+          // server allows it by its hash (INLINE_SCRIPT_HASHES, server/app.ts).
           const shell = startAfterFirstPaint(built, pages);
-          writeFileSync(path.join(outDir, shell.starter.name), shell.starter.code);
-          writeFileSync(path.join(outDir, 'index.html'), withAppShell(shell.template, await entry.renderAppShell()));
+          if (shell.starter.code.includes('</script')) throw new Error("index.html's starter cannot be inlined: it contains </script");
+          const inlined = replaceOnce(shell.template, /<script type="module" crossorigin src="[^"]+"><\/script>/, `<script type="module">${shell.starter.code}</script>`);
+          writeFileSync(path.join(outDir, 'index.html'), withAppShell(inlined, await entry.renderAppShell()));
+          writeFileSync(path.join(outDir, INLINE_SCRIPT_HASHES), `${JSON.stringify([shell.starter.hash])}\n`);
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }

@@ -3,10 +3,13 @@
  * repositories and routes are registered here; one error handler gives every failure the
  * API's shape. `server.ts` and the tests both build it with `buildApp`.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import fp from 'fastify-plugin';
+import { INLINE_SCRIPT_HASHES } from '../src/contract/build-layout';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { HttpError } from './lib/errors';
@@ -40,6 +43,7 @@ export interface AppOptions {
 
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
+  // The build's inline scripts are added by their hashes (inlineScriptHashes).
   'script-src': ["'self'"],
   // MUI (emotion) injects its styles at run time.
   'style-src': ["'self'", "'unsafe-inline'"],
@@ -55,6 +59,24 @@ export const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
   'form-action': ["'self'"],
 };
+
+/** A CSP hash source, and nothing else: the file is the build's, but a header is no place for guesses. */
+const HASH_SOURCE = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+
+/**
+ * The CSP sources of the scripts the build wrote into its HTML (index.html's starter,
+ * vite.config.ts): none without a build. A build whose list cannot be read stops the start, as
+ * its index.html would not run.
+ */
+export function inlineScriptHashes(distDir: string | undefined): string[] {
+  const file = distDir && path.join(distDir, INLINE_SCRIPT_HASHES);
+  if (!file || !existsSync(file)) return [];
+  const hashes: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(hashes) || !hashes.every((hash) => typeof hash === 'string' && HASH_SOURCE.test(hash))) {
+    throw new Error(`${file} is not a list of 'sha256-…' sources`);
+  }
+  return hashes;
+}
 
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
@@ -150,7 +172,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   await app.register(repositories, { config: options.config, db: options.db });
   await app.register(securityHeaders, {
-    helmet: { contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY }, crossOriginEmbedderPolicy: false },
+    helmet: {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { ...CONTENT_SECURITY_POLICY, 'script-src': [...CONTENT_SECURITY_POLICY['script-src'], ...inlineScriptHashes(options.distDir)] },
+      },
+      crossOriginEmbedderPolicy: false,
+    },
     // Nothing here needs the camera, the microphone, the location or payments.
     extra: { 'permissions-policy': PERMISSIONS_POLICY },
   });

@@ -12,10 +12,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PRERENDERED_DIR } from '../../src/contract/build-layout';
 import { keyOfMediaUrl } from '../storage';
 
 const NO_CACHE = new Set(['sw.js', 'manifest.webmanifest', 'registerSW.js']);
-const PRERENDERED_DIR = 'prerendered';
 /** `index.html.br` is index.html as far as caching goes. */
 const withoutEncoding = (file: string) => file.replace(/\.(?:br|gz)$/, '');
 

@@ -5,6 +5,7 @@
  * code never loads on the home page or the list. Opening the list moves nothing on the screen,
  * checks the session once, and fetches the first cover once (preloaded by the route).
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -388,6 +389,33 @@ describe('books list opening (learner)', () => {
       expect(requestedAt.get(coverPath), coverPath).toBeLessThan(entryArrivedAt());
       expect(requests.filter((pathname) => pathname === coverPath)).toHaveLength(1);
       expect(await page.locator('head link[rel="preload"][as="image"]').count()).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("asks for the app's code and the page's data straight from the page: its starter is written into index.html, allowed by its hash alone", async () => {
+    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
+    try {
+      await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
+      const page = await fresh.context.newPage();
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      });
+      const response = await page.goto('/books');
+      await card(page, title).waitFor();
+      // No script file of its own: one round trip less before the app's code and the list's data
+      // are even asked for (every signed-in page gets this index.html).
+      const html = await response!.text();
+      expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+      const inline = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+      expect(inline).toHaveLength(1);
+      // The CSP allows that script by its hash, and no other inline script: 'unsafe-inline' stays out.
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response!.headers()['content-security-policy'] ?? '')?.[1]?.split(' ');
+      expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`]);
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     } finally {
       await fresh.close();
     }
