@@ -52,7 +52,7 @@ void loaded
 // page is shown. Nothing waits for the copy meanwhile: a token refresh takes the worker's newer
 // pair first (api-client). A visitor has nothing to copy (every sign-out already cleared the
 // copy) and never loads Dexie.
-if (getAccessToken() || getRefreshToken()) afterFirstPage(() => void mirrorSession());
+if (getAccessToken() || getRefreshToken()) afterFirstPage(() => mirrorSession());
 // The starter's reads the first page did not take are getting old (lib/early-reads).
 afterFirstPage(dropEarlyReads);
 // Installing the worker downloads the whole precache, which must not compete with the page's

@@ -13,7 +13,12 @@
  * in a trace of /books on a phone's screen) in which a tap on the page just shown would wait.
  */
 let held = false;
-const waiting: (() => void)[] = [];
+/** A released task is running or its promise is being waited for: tasks given meanwhile queue behind it. */
+let busy = false;
+const waiting: (() => unknown)[] = [];
+
+/** How long a released task's promise is waited for before the next one starts anyway. */
+const TASK_WAIT_MS = 1000;
 
 /** Called once as the app starts: what `afterFirstPage` is given waits for `releaseFirstPage`. */
 export function holdUntilFirstPage(): void {
@@ -26,18 +31,36 @@ export function releaseFirstPage(): void {
   held = false;
   const runNext = () => {
     const task = waiting.shift();
-    if (!task) return;
+    if (!task) {
+      busy = false;
+      return;
+    }
+    busy = true;
+    let result: unknown;
     try {
-      task();
+      result = task();
     } finally {
-      if (waiting.length > 0) setTimeout(runNext);
+      // A task that returns a promise (the session's copy: IndexedDB's code and its opening) is
+      // waited for, at most TASK_WAIT_MS: the next one's IndexedDB reads, queued while the
+      // database opened, all came back in the task that finished the opening, one long task.
+      const next = () => {
+        if (waiting.length > 0) setTimeout(runNext);
+        else busy = false;
+      };
+      if (result instanceof Promise) {
+        const cap = new Promise((resolve) => setTimeout(resolve, TASK_WAIT_MS));
+        void Promise.race([result.catch(() => undefined), cap]).then(next);
+      } else next();
     }
   };
   runNext();
 }
 
-/** Runs `task` once the first page is on screen (at once when it already is, after those released before it). */
-export function afterFirstPage(task: () => void): void {
-  if (held || waiting.length > 0) waiting.push(task);
+/**
+ * Runs `task` once the first page is on screen (at once when it already is, after those released
+ * before it). If it returns a promise, the next task waits for it (at most a second).
+ */
+export function afterFirstPage(task: () => unknown): void {
+  if (held || busy || waiting.length > 0) waiting.push(task);
   else task();
 }

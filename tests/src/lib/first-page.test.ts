@@ -55,4 +55,40 @@ describe('afterFirstPage', () => {
       process.off('uncaughtException', onError);
     }
   });
+
+  it("waits for a task's promise before the next one (the session's copy opens IndexedDB: the next ones' reads came back in that same long task), at most a second", async () => {
+    const ran: string[] = [];
+    let copied = () => {};
+    holdUntilFirstPage();
+    afterFirstPage(() => {
+      ran.push('session copy');
+      return new Promise<void>((resolve) => (copied = resolve));
+    });
+    afterFirstPage(() => ran.push('score sync'));
+    releaseFirstPage();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Given while the copy is being written: after the others, not at once.
+    afterFirstPage(() => ran.push('sign-in sync'));
+    expect(ran).toEqual(['session copy']);
+    copied();
+    await vi.waitFor(() => expect(ran).toEqual(['session copy', 'score sync', 'sign-in sync']));
+
+    // A copy that never finishes (IndexedDB blocked by another tab) holds the others a second, no more.
+    const held: string[] = [];
+    holdUntilFirstPage();
+    afterFirstPage(() => {
+      held.push('session copy');
+      return new Promise<void>(() => {});
+    });
+    afterFirstPage(() => held.push('service worker'));
+    const releasedAt = Date.now();
+    releaseFirstPage();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(held).toEqual(['session copy']);
+    await vi.waitFor(() => expect(held).toEqual(['session copy', 'service worker']), { timeout: 2000 });
+    expect(Date.now() - releasedAt).toBeGreaterThanOrEqual(1000);
+    // And once the queue has run out, a later task runs at once again.
+    afterFirstPage(() => held.push('later'));
+    expect(held).toEqual(['session copy', 'service worker', 'later']);
+  });
 });
