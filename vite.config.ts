@@ -90,7 +90,8 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets
 
 /**
  * The prerendered pages' template: the built index.html, whose app starts only after the page
- * has been painted. A tiny module in assets/ (returned here, to be written) waits for the frame
+ * has been painted. A tiny module (its code returned here, with the template still holding the
+ * entry's <script>, for the caller to replace: starterFile, inlineStarter) waits for the frame
  * after the first one, then preloads the app's chunks and runs them one task each, the entry
  * last: on a phone the page shows as soon as its HTML has arrived, the app's download does not
  * compete with the hero image, and starting the app is a few shorter tasks rather than one long
@@ -99,7 +100,7 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets
  * instead of once the entry has run and its router has asked for them (a round trip of 30
  * files on a phone), a few per task instead of all at once in the router's.
  */
-function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): { template: string; starter: { name: string; code: string; hash: string } } {
+function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): { template: string; code: string } {
   const entry = ENTRY_SCRIPT.exec(template)?.[1];
   if (!entry) throw new Error('index.html has no module script: the prerender cannot place the page');
   const chunks = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
@@ -214,10 +215,19 @@ function startAfterFirstPaint(template: string, signedInPages: SignedInPage[]): 
     '}\n' +
     'if (document.visibilityState === "hidden") void start();\n' +
     'else requestAnimationFrame(() => setTimeout(start));\n';
+  return { template: template.replace(MODULE_PRELOAD, ''), code };
+}
+
+/** A starter as a file of its own in assets/ (named by its content), and the <script> that loads it. */
+function starterFile(code: string): { name: string; tag: string } {
   const name = `assets/start-after-paint-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
-  const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-  const withoutPreloads = template.replace(MODULE_PRELOAD, '');
-  return { template: replaceOnce(withoutPreloads, ENTRY_SCRIPT, `<script type="module" crossorigin src="/${name}"></script>`), starter: { name, code, hash } };
+  return { name, tag: `<script type="module" crossorigin src="/${name}"></script>` };
+}
+
+/** A starter written into the page, and the CSP source that allows it (server/app.ts). */
+function inlineStarter(code: string): { tag: string; hash: string } {
+  if (code.includes('</script')) throw new Error('a starter containing </script cannot be written into the page');
+  return { tag: `<script type="module">${code}</script>`, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'` };
 }
 
 /**
@@ -410,8 +420,10 @@ function prerender(options: { root: string; routerPlugins: () => PluginOption[] 
           const built = readFileSync(path.join(outDir, 'index.html'), 'utf8');
           // The public pages' starter knows nothing of the signed-in pages: a visitor's first visit
           // does not download their chunk list.
-          const { template, starter } = startAfterFirstPaint(built, []);
-          writeFileSync(path.join(outDir, starter.name), starter.code);
+          const publicStarter = startAfterFirstPaint(built, []);
+          const file = starterFile(publicStarter.code);
+          writeFileSync(path.join(outDir, file.name), publicStarter.code);
+          const template = replaceOnce(publicStarter.template, ENTRY_SCRIPT, file.tag);
           for (const pathname of entry.PRERENDERED_PATHS) {
             const file = path.join(outDir, prerenderedFile(pathname));
             mkdirSync(path.dirname(file), { recursive: true });
@@ -425,10 +437,9 @@ function prerender(options: { root: string; routerPlugins: () => PluginOption[] 
           // public pages' LCP is in their HTML, and their starter is cached across them). The
           // server allows it by its hash (INLINE_SCRIPT_HASHES, server/app.ts).
           const shell = startAfterFirstPaint(built, pages);
-          if (shell.starter.code.includes('</script')) throw new Error("index.html's starter cannot be inlined: it contains </script");
-          const inlined = replaceOnce(shell.template, /<script type="module" crossorigin src="[^"]+"><\/script>/, `<script type="module">${shell.starter.code}</script>`);
-          writeFileSync(path.join(outDir, 'index.html'), withAppShell(inlined, await entry.renderAppShell()));
-          writeFileSync(path.join(outDir, INLINE_SCRIPT_HASHES), `${JSON.stringify([shell.starter.hash])}\n`);
+          const inline = inlineStarter(shell.code);
+          writeFileSync(path.join(outDir, 'index.html'), withAppShell(replaceOnce(shell.template, ENTRY_SCRIPT, inline.tag), await entry.renderAppShell()));
+          writeFileSync(path.join(outDir, INLINE_SCRIPT_HASHES), `${JSON.stringify([inline.hash])}\n`);
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }

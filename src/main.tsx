@@ -49,9 +49,11 @@ void loaded
   .then(releaseFirstPage);
 
 // The service worker reads the session from IndexedDB: copy what localStorage holds once the
-// page is shown. Nothing waits for the copy meanwhile: a token refresh takes the worker's newer
-// pair first (api-client). A visitor has nothing to copy (every sign-out already cleared the
-// copy) and never loads Dexie.
+// page is shown. The page does not wait for the copy: a token refresh takes the worker's newer
+// pair first (api-client). The tasks given after it here and the score sync's do (at most a
+// second, lib/first-page): the copy opens the database, and their reads would otherwise all
+// come back in the one task that finishes the opening. A visitor has nothing to copy (every
+// sign-out already cleared the copy) and never loads Dexie.
 if (getAccessToken() || getRefreshToken()) afterFirstPage(() => mirrorSession());
 // The starter's reads the first page did not take are getting old (lib/early-reads).
 afterFirstPage(dropEarlyReads);
