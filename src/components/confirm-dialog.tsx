@@ -1,10 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterFirstPage } from '../lib/first-page';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -18,23 +13,26 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
+// MUI's Dialog, Modal and transitions are not needed to show the pages that may ask (the books
+// list, the reader): their code loads once the page is shown, or when the question is asked.
+const loadView = () => import('./confirm-dialog-view');
+const ConfirmDialogView = lazy(() => loadView().then((m) => ({ default: m.ConfirmDialogView })));
+const preloadView = () =>
+  void loadView().catch((error: unknown) => {
+    // Asking imports it again; its failure then shows in the route's error screen.
+    console.warn('Could not preload the confirmation dialog', error);
+  });
+
 /** A yes/no question before something that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel }: ConfirmDialogProps) {
-  const id = useId();
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  // Rendered from the first question on, so that it can close with its transition.
+  const [asked, setAsked] = useState(props.open);
+  if (props.open && !asked) setAsked(true);
+  useEffect(() => afterFirstPage(preloadView), []);
+  if (!asked) return null;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={`${id}-text`}>{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

@@ -1,9 +1,6 @@
-import LoginOutlined from '@mui/icons-material/LoginOutlined';
-import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import { RouterButton, RouterListItemButton } from './router-link';
+import { lazy, Suspense } from 'react';
+import { RouterButton } from './router-link';
 
 /** Where the navbar's account part is shown: the wide bar or the small-screen drawer. */
 export type NavbarAccountVariant = 'bar' | 'drawer';
@@ -14,6 +11,9 @@ export interface NavbarAccountProps {
   onNavigate?: () => void;
 }
 
+// The drawer's part is in the drawer's module (navbar-drawer.tsx), loaded with it, not with every page.
+const AnonymousNavbarDrawer = lazy(() => import('./navbar-drawer').then((m) => ({ default: m.AnonymousNavbarDrawer })));
+
 /**
  * The navbar's account part for a visitor: Login and Register. The root route passes it to the
  * AppShell as a slot; the signed-in version is SignedInNavbarAccount (signed-in-navbar-account.tsx,
@@ -22,20 +22,9 @@ export interface NavbarAccountProps {
 export function AnonymousNavbarAccount({ variant, onNavigate }: NavbarAccountProps) {
   if (variant === 'drawer') {
     return (
-      <>
-        <RouterListItemButton to="/login" onClick={onNavigate}>
-          <ListItemIcon>
-            <LoginOutlined />
-          </ListItemIcon>
-          <ListItemText primary="Login" />
-        </RouterListItemButton>
-        <RouterListItemButton to="/register" onClick={onNavigate}>
-          <ListItemIcon>
-            <PersonAddAltOutlined />
-          </ListItemIcon>
-          <ListItemText primary="Register" />
-        </RouterListItemButton>
-      </>
+      <Suspense fallback={null}>
+        <AnonymousNavbarDrawer onNavigate={onNavigate} />
+      </Suspense>
     );
   }
   return (

@@ -1,22 +1,17 @@
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { afterFirstPage } from '../lib/first-page';
 import { InstallButton } from './install-button';
 import { NAVBAR_LINKS } from './navigation-links';
 import type { NavbarAccountVariant } from './navbar-account-section';
-import { RouterButton, RouterLink, RouterListItemButton } from './router-link';
+import { RouterButton, RouterLink } from './router-link';
 import { useHydrated } from './use-hydrated';
 
 export interface NavbarProps {
@@ -27,6 +22,17 @@ export interface NavbarProps {
 
 const isWide = (theme: Theme) => theme.breakpoints.up('lg');
 
+// The drawer's code (MUI's Drawer, Modal, focus trap, transitions, list items) is not needed to
+// show a page: it loads once the page is shown, where the bar has its Menu button, or at the
+// first press if that comes sooner.
+const loadNavbarDrawer = () => import('./navbar-drawer');
+const NavbarDrawer = lazy(() => loadNavbarDrawer().then((m) => ({ default: m.NavbarDrawer })));
+const preloadNavbarDrawer = () =>
+  void loadNavbarDrawer().catch((error: unknown) => {
+    // Pressing Menu imports it again; a failure then shows in the route's error screen.
+    console.warn('Could not preload the navigation menu', error);
+  });
+
 /**
  * Which of the bar's two forms this screen renders: the wide one (the links and the account part
  * in the bar) or the narrow one (the Menu button and its drawer). CSS shows only one of them, and
@@ -36,17 +42,22 @@ const isWide = (theme: Theme) => theme.breakpoints.up('lg');
  * rendered while React hydrates it; then only the screen's own, and the other when the screen
  * turns or is resized across the breakpoint.
  */
-function useBarForms(): { wide: boolean; narrow: boolean } {
+function useBarForms(): { wide: boolean; narrow: boolean; narrowScreen: boolean } {
   const hydrated = useHydrated();
   const wide = useMediaQuery(isWide, { noSsr: true });
-  if (!hydrated) return { wide: true, narrow: true };
-  return { wide, narrow: !wide };
+  if (!hydrated) return { wide: true, narrow: true, narrowScreen: !wide };
+  return { wide, narrow: !wide, narrowScreen: !wide };
 }
 
 /** The top bar: logo, the spec's links, the account slot; a drawer below the lg breakpoint (the links need ~1100 px). */
 export function Navbar({ brand, renderAccount }: NavbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Rendered from the first press on, so that it can close with its transition.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
   const forms = useBarForms();
+  useEffect(() => {
+    if (forms.narrowScreen) afterFirstPage(preloadNavbarDrawer);
+  }, [forms.narrowScreen]);
   const closeDrawer = () => setDrawerOpen(false);
   // A window widened past the breakpoint shows the wide bar instead: its drawer closes, and stays
   // closed if the window narrows again.
@@ -97,7 +108,10 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
             aria-label="Open navigation menu"
             aria-controls="navigation-drawer"
             aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerLoaded(true);
+              setDrawerOpen(true);
+            }}
             sx={{ display: { xs: 'inline-flex', lg: 'none' }, flexShrink: 0, minWidth: 0 }}
           >
             Menu
@@ -105,39 +119,11 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
         )}
       </Toolbar>
 
-      <Drawer
-        id="navigation-drawer"
-        anchor="right"
-        open={drawerOpen}
-        onClose={closeDrawer}
-        slotProps={{ paper: { sx: { width: 'min(320px, 85vw)' } } }}
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
-          <Typography component="span" sx={{ fontWeight: 800 }}>
-            Menu
-          </Typography>
-          <IconButton aria-label="Close navigation menu" onClick={closeDrawer}>
-            <CloseOutlined />
-          </IconButton>
-        </Box>
-        <Divider />
-        <Box component="nav" aria-label="Main">
-          <List>
-            {NAVBAR_LINKS.map((link) => (
-              <RouterListItemButton
-                key={link.to}
-                to={link.to}
-                onClick={closeDrawer}
-                sx={{ '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 } }}
-              >
-                <ListItemText primary={link.label} />
-              </RouterListItemButton>
-            ))}
-          </List>
-          <Divider />
-          <List>{renderAccount('drawer', closeDrawer)}</List>
-        </Box>
-      </Drawer>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <NavbarDrawer open={drawerOpen} onClose={closeDrawer} renderAccount={renderAccount} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

@@ -1,6 +1,5 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import MuiLink, { type LinkProps as MuiLinkProps } from '@mui/material/Link';
-import ListItemButton, { type ListItemButtonProps } from '@mui/material/ListItemButton';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import { forwardRef } from 'react';
 
@@ -20,12 +19,4 @@ const ButtonAnchor = forwardRef<HTMLAnchorElement, ButtonProps<'a'>>(function Bu
 const CreatedRouterButton = createLink(ButtonAnchor);
 export const RouterButton: LinkComponent<typeof ButtonAnchor> = (props) => (
   <CreatedRouterButton preload="intent" {...props} />
-);
-
-const ListItemAnchor = forwardRef<HTMLAnchorElement, ListItemButtonProps<'a'>>(function ListItemAnchor(props, ref) {
-  return <ListItemButton ref={ref} component="a" {...props} />;
-});
-const CreatedRouterListItem = createLink(ListItemAnchor);
-export const RouterListItemButton: LinkComponent<typeof ListItemAnchor> = (props) => (
-  <CreatedRouterListItem preload="intent" {...props} />
 );

@@ -4,7 +4,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { RouterListItemButton } from './router-link';
+import { RouterListItemButton } from './router-list-item-button';
 import { type AccountLink, pendingScoresLabel } from './signed-in-navbar-account';
 
 export interface SignedInNavbarDrawerProps {

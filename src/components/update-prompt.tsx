@@ -1,25 +1,19 @@
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
-import { applyUpdate, dismissUpdate, useUpdatePromptVisible } from '../lib/sw-bridge';
+import { lazy, Suspense, useState } from 'react';
+import { useUpdatePromptVisible } from '../lib/sw-bridge';
+
+// MUI's Snackbar and its transitions load when a new version waits, not with every page.
+const UpdateSnackbar = lazy(() => import('./update-snackbar').then((m) => ({ default: m.UpdateSnackbar })));
 
 /** Non-blocking prompt when a new version is waiting; reloads only when the user asks. */
 export function UpdatePrompt() {
   const visible = useUpdatePromptVisible();
+  // Rendered from the first time it is shown on, so that it can close with its transition.
+  const [shown, setShown] = useState(false);
+  if (visible && !shown) setShown(true);
+  if (!shown) return null;
   return (
-    <Snackbar
-      open={visible}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      message="A new version is available"
-      action={
-        <>
-          <Button color="inherit" size="small" onClick={dismissUpdate}>
-            Later
-          </Button>
-          <Button variant="contained" color="secondary" size="small" onClick={applyUpdate}>
-            Reload
-          </Button>
-        </>
-      }
-    />
+    <Suspense fallback={null}>
+      <UpdateSnackbar open={visible} />
+    </Suspense>
   );
 }

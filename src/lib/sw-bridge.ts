@@ -1,7 +1,7 @@
 /**
  * The page's side of the service worker (service-worker/sw.ts).
  *
- * - Registers /sw.js with workbox-window; nothing is registered in development.
+ * - Registers /sw.js with workbox-window (imported then); nothing is registered in development.
  * - When a new version is installed and waiting, `updateWaiting` becomes true and the
  *   UpdatePrompt offers 'Reload'. The page never reloads by itself: only `applyUpdate()`
  *   (the user's click) tells the waiting worker to take over, then reloads once it controls.
@@ -9,7 +9,7 @@
  *   progress); the prompt comes back when every hold is released.
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 export interface UpdateState {
   /** A new service worker is installed and waiting to take over. */
@@ -41,10 +41,20 @@ export function getUpdateState(): UpdateState {
   return state;
 }
 
-/** Registers the service worker once; returns null where service workers are unavailable. */
-export function registerServiceWorker(scriptUrl = '/sw.js'): Workbox | null {
-  if (workbox) return workbox;
+/**
+ * Registers the service worker once; resolves to null where service workers are unavailable.
+ * workbox-window is imported here, when the page is shown (main.tsx), not with the app's start.
+ */
+export function registerServiceWorker(scriptUrl = '/sw.js'): Promise<Workbox | null> {
+  registering ??= register(scriptUrl);
+  return registering;
+}
+
+let registering: Promise<Workbox | null> | null = null;
+
+async function register(scriptUrl: string): Promise<Workbox | null> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox(scriptUrl, { scope: '/' });
   workbox = wb;
   wb.addEventListener('waiting', () => setState({ updateWaiting: true, dismissed: false }));

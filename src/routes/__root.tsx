@@ -34,7 +34,7 @@ function RootLayout() {
       footer={siteFooter}
     >
       <Outlet />
-      <LogoutConfirmation />
+      <LogoutConfirmation pendingScores={pendingScores} />
     </AppShell>
   );
 }

@@ -90,6 +90,31 @@ describe('a first visit to a public page', () => {
     await page.close();
   });
 
+  it("starts without the code of the menu's drawer, the dialogs, the update prompt or the worker's registration: they load once the page is shown", async () => {
+    const page = await app.context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(path.basename(new URL(request.url()).pathname));
+    });
+    await page.goto('/');
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
+    // What every page runs to start (vite.config.ts, APP_START): the entry, React, MUI.
+    const start = scripts.filter((script) => /^(index|app-react|app-mui)-/.test(script));
+    expect(start).toHaveLength(3);
+    const startCode = start.map((script) => readFileSync(path.join(distDir, 'assets', script), 'utf8')).join('\n');
+    for (const marker of ['MuiDrawer', 'MuiModal', 'MuiDialog', 'MuiSnackbar', 'MuiListItemButton', 'workbox:window']) {
+      expect(chunksContaining(marker).length, `no chunk contains ${marker}`).toBeGreaterThan(0);
+      expect(startCode.includes(marker), `${marker} in the app's start`).toBe(false);
+    }
+    // Loaded after the page was shown: the phone's Menu opens at once.
+    expect(scripts.some((script) => script.startsWith('navbar-drawer-')), scripts.join('\n')).toBe(true);
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const drawer = page.locator('#navigation-drawer');
+    await expect.poll(() => drawer.getByRole('link', { name: 'Register' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
   it('gets every script and style brotli-compressed and cacheable for a year, and the page revalidated', async () => {
     // A profile of its own: no service worker or HTTP cache from the visits above.
     const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });

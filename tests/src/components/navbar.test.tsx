@@ -37,7 +37,7 @@ describe('navbar and footer', () => {
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     const drawerNav = within(within(document.getElementById('navigation-drawer')!).getByRole('navigation', { name: 'Main' }));
     for (const [label, href] of NAV) expect(drawerNav.getByRole('link', { name: label })).toHaveAttribute('href', href);
-    expect(drawerNav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(await drawerNav.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(drawerNav.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
 
     await user.click(drawerNav.getByRole('link', { name: 'Innovations' }));

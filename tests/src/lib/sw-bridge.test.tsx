@@ -43,8 +43,8 @@ describe('service worker bridge and update prompt', () => {
 
   it('registers /sw.js once', async () => {
     const { bridge } = await loadBridge();
-    bridge.registerServiceWorker();
-    bridge.registerServiceWorker();
+    const [first, second] = await Promise.all([bridge.registerServiceWorker(), bridge.registerServiceWorker()]);
+    expect(second).toBe(first);
     expect(FakeWorkbox.instances).toHaveLength(1);
     expect(FakeWorkbox.instances[0]!.scriptUrl).toBe('/sw.js');
     expect(FakeWorkbox.instances[0]!.register).toHaveBeenCalledTimes(1);
@@ -52,40 +52,40 @@ describe('service worker bridge and update prompt', () => {
 
   it('shows the prompt when a new version is waiting and never activates it by itself', async () => {
     const { bridge, UpdatePrompt } = await loadBridge();
-    bridge.registerServiceWorker();
+    await bridge.registerServiceWorker();
     render(<UpdatePrompt />);
     expect(screen.queryByText(PROMPT)).not.toBeInTheDocument();
     const wb = FakeWorkbox.instances[0]!;
     act(() => wb.emit('waiting'));
-    expect(screen.getByText(PROMPT)).toBeInTheDocument();
+    expect(await screen.findByText(PROMPT)).toBeInTheDocument();
     expect(wb.messageSkipWaiting).not.toHaveBeenCalled();
   });
 
   it('activates the waiting version only when the user presses Reload', async () => {
     const { bridge, UpdatePrompt } = await loadBridge();
-    bridge.registerServiceWorker();
+    await bridge.registerServiceWorker();
     render(<UpdatePrompt />);
     const wb = FakeWorkbox.instances[0]!;
     act(() => wb.emit('waiting'));
-    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reload' }));
     expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1);
     expect(wb.listeners.get('controlling')).toHaveLength(1);
   });
 
   it('hides the prompt for this visit with Later', async () => {
     const { bridge, UpdatePrompt } = await loadBridge();
-    bridge.registerServiceWorker();
+    await bridge.registerServiceWorker();
     render(<UpdatePrompt />);
     const wb = FakeWorkbox.instances[0]!;
     act(() => wb.emit('waiting'));
-    fireEvent.click(screen.getByRole('button', { name: 'Later' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Later' }));
     await waitFor(() => expect(screen.queryByText(PROMPT)).not.toBeInTheDocument());
     expect(wb.messageSkipWaiting).not.toHaveBeenCalled();
   });
 
   it('keeps the prompt hidden while an update hold is active (a quiz in progress)', async () => {
     const { bridge, UpdatePrompt } = await loadBridge();
-    bridge.registerServiceWorker();
+    await bridge.registerServiceWorker();
     render(<UpdatePrompt />);
     let release = () => undefined as void;
     act(() => {
@@ -94,7 +94,7 @@ describe('service worker bridge and update prompt', () => {
     act(() => FakeWorkbox.instances[0]!.emit('waiting'));
     expect(screen.queryByText(PROMPT)).not.toBeInTheDocument();
     act(() => release());
-    expect(screen.getByText(PROMPT)).toBeInTheDocument();
+    expect(await screen.findByText(PROMPT)).toBeInTheDocument();
     act(() => release());
     expect(bridge.getUpdateState().holds).toBe(0);
   });
@@ -102,7 +102,7 @@ describe('service worker bridge and update prompt', () => {
   it('does nothing where service workers are unavailable', async () => {
     Reflect.deleteProperty(window.navigator, 'serviceWorker');
     const { bridge } = await loadBridge();
-    expect(bridge.registerServiceWorker()).toBeNull();
+    expect(await bridge.registerServiceWorker()).toBeNull();
     expect(FakeWorkbox.instances).toHaveLength(0);
   });
 });

@@ -10,6 +10,14 @@ import { FakeApi, fakeAccessToken, type FakeResponse, makeUser, signIn } from '.
 import { PHONE_WIDTH, setScreenWidth } from '../../../helpers/media';
 import { renderApp } from '../../../helpers/render-app';
 
+/** The navbar's drawer, once its code has loaded and it is open. */
+const findNavigationDrawer = () =>
+  waitFor(() => {
+    const drawer = document.getElementById('navigation-drawer');
+    if (!drawer) throw new Error('The navigation drawer is not open');
+    return drawer;
+  });
+
 let api: FakeApi;
 let uninstall: () => void;
 beforeEach(() => {
@@ -232,7 +240,7 @@ describe('navbar when signed in', () => {
     act(() => setScreenWidth(PHONE_WIDTH));
     await waitFor(() => expect(screen.getByRole('banner').querySelector('a[href="/create-book"]')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
-    const drawer = within(await waitFor(() => document.getElementById('navigation-drawer')!));
+    const drawer = within(await findNavigationDrawer());
     // The drawer's signed-in part loads as the drawer opens.
     expect(await drawer.findByRole('link', { name: 'Create Book' })).toHaveAttribute('href', '/create-book');
     expect(drawer.getByText('Welcome, director@institute.example')).toBeInTheDocument();
@@ -326,8 +334,8 @@ describe('logout while quiz scores wait to sync', () => {
       setScreenWidth(PHONE_WIDTH);
       const { user } = await renderApp('/about');
       await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
-      const drawer = within(await waitFor(() => document.getElementById('navigation-drawer')!));
-      await user.click(drawer.getByRole('button', { name: 'Logout' }));
+      const drawer = within(await findNavigationDrawer());
+      await user.click(await drawer.findByRole('button', { name: 'Logout' }));
       const dialog = await screen.findByRole('dialog', { name: 'Quiz scores not synced yet' });
       expect(dialog).toHaveTextContent('1 quiz score on this device has not been sent yet.');
       expect(getAccessToken()).not.toBeNull();

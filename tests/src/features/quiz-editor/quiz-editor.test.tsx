@@ -177,7 +177,7 @@ describe('Quiz editor', () => {
     api.on('DELETE', '/books/books/1/quiz/', { status: 204 });
     const { user, router } = await renderApp('/book/1/edit-quiz');
     await user.click(await screen.findByRole('button', { name: 'Delete Quiz' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Quiz' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Quiz' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete this quiz?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
