@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { institute } from './src/content/institute';
-import { INLINE_SCRIPT_HASHES, PRERENDERED_DIR } from './src/contract/build-layout';
+import { INLINE_SCRIPT_HASHES, PRERENDERED_DIR, WEB_MANIFEST_PATH } from './src/contract/build-layout';
 import { IMAGE_WITH_VARIANTS, imageSizes, imageSrcSet } from './src/contract/image-variants';
 import { DOWNLOADED_HINT, type FirstImage, PAGE_READS, SESSION_READ } from './src/lib/early-reads';
 import { STORAGE_KEYS } from './src/lib/storage-keys';
@@ -86,6 +86,8 @@ function replaceOnce(text: string, pattern: RegExp, by: string): string {
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+/** vite-plugin-pwa's link to the manifest: the app adds it once the page is shown (WEB_MANIFEST_PATH). */
+const MANIFEST_LINK = new RegExp(`\\s*<link rel="manifest" href="${WEB_MANIFEST_PATH.replace(/\./g, '\\.')}">`);
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g;
 
 /**
@@ -417,7 +419,8 @@ function prerender(options: { root: string; routerPlugins: () => PluginOption[] 
             },
           });
           const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-prerender.mjs')).href)) as PrerenderEntry;
-          const built = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+          // Without the manifest's link: src/lib/install-prompt.ts adds it once the page is shown.
+          const built = replaceOnce(readFileSync(path.join(outDir, 'index.html'), 'utf8'), MANIFEST_LINK, '');
           // The public pages' starter knows nothing of the signed-in pages: a visitor's first visit
           // does not download their chunk list.
           const publicStarter = startAfterFirstPaint(built, []);
@@ -594,6 +597,7 @@ export default defineConfig({
       filename: 'sw.ts',
       // src/lib/sw-bridge.ts registers the worker with workbox-window (no inline script: CSP).
       injectRegister: false,
+      manifestFilename: WEB_MANIFEST_PATH.slice(1),
       manifest: {
         id: '/',
         name: 'Laparoscopic Surgery Training Institute',

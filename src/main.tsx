@@ -3,9 +3,9 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
-import { listenForInstallPrompt } from './lib/install-prompt';
+import { linkWebManifest, listenForInstallPrompt } from './lib/install-prompt';
 import { dropEarlyReads } from './lib/early-reads';
-import { afterFirstPage, holdUntilFirstPage, releaseFirstPage } from './lib/first-page';
+import { afterFirstPage, firstScreenImages, holdUntilFirstPage, releaseFirstPage } from './lib/first-page';
 import { createQueryClient, persistQueryCache } from './lib/query-client';
 import { createAppEmotionCache } from './lib/prerendered-styles';
 import { getAccessToken, getRefreshToken, mirrorSession } from './lib/session';
@@ -21,7 +21,8 @@ listenForInstallPrompt();
 
 // What is not needed to show the page waits until it is shown (lib/first-page): until the page
 // has loaded and the router has rendered its first route, or 5 s after the load whatever the
-// page is doing, and then until the frame that shows it has been drawn. (On a signed-in page the
+// page is doing, then until the images on the first screen have loaded (at most 3 s more), and
+// then until the frame that shows it has been drawn. (On a signed-in page the
 // load event comes before the page's data, while the app still renders behind 'Loading...'.
 // Released in a task of its own right after the render, the waiting work could run before the
 // browser drew that frame, and hold it back: IndexedDB's code, its opening, the worker.)
@@ -38,6 +39,8 @@ const rendered = new Promise<void>((resolve) => {
 });
 void loaded
   .then(() => Promise.race([rendered, new Promise((resolve) => setTimeout(resolve, 5000))]))
+  // The first screen's images (a cover, a chapter's figure) before the background's downloads.
+  .then(() => firstScreenImages(3000))
   .then(
     () =>
       new Promise<void>((resolve) => {
@@ -57,6 +60,8 @@ void loaded
 if (getAccessToken() || getRefreshToken()) afterFirstPage(() => mirrorSession());
 // The starter's reads the first page did not take are getting old (lib/early-reads).
 afterFirstPage(dropEarlyReads);
+// The install check's downloads (the manifest, an icon) wait for the page too (lib/install-prompt).
+afterFirstPage(linkWebManifest);
 // Installing the worker downloads the whole precache, which must not compete with the page's
 // data and images on a phone's slow connection.
 if (import.meta.env.PROD) afterFirstPage(() => registerServiceWorker());

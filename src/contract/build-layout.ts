@@ -11,3 +11,11 @@ export const PRERENDERED_DIR = 'prerendered';
  * (index.html's starter): the server adds them to its Content-Security-Policy's script-src.
  */
 export const INLINE_SCRIPT_HASHES = 'inline-script-hashes.json';
+
+/**
+ * The web app manifest. The build leaves its `<link>` out of the HTML and the app adds it once
+ * the page is shown (src/lib/install-prompt.ts): reading it makes Chromium fetch the manifest
+ * and an icon for its install check, which on a phone's first visit competed with the page's
+ * code for the connection.
+ */
+export const WEB_MANIFEST_PATH = '/manifest.webmanifest';

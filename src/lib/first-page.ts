@@ -64,3 +64,26 @@ export function afterFirstPage(task: () => unknown): void {
   if (held || busy || waiting.length > 0) waiting.push(task);
   else task();
 }
+
+/**
+ * Resolves once the images on the first screen have loaded (or failed), or `timeoutMs` later.
+ * main.tsx waits for it before releasing what waits for the first page: the cover on the books
+ * list (the page's largest paint) showed after IndexedDB's code had been fetched and run beside
+ * it, on a phone's slow connection the same bytes in the same pipe.
+ */
+export function firstScreenImages(timeoutMs: number): Promise<void> {
+  const onScreen = Array.from(document.images).filter((image) => {
+    if (image.complete) return false;
+    const box = image.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
+  });
+  if (onScreen.length === 0) return Promise.resolve();
+  const loaded = onScreen.map(
+    (image) =>
+      new Promise<void>((resolve) => {
+        image.addEventListener('load', () => resolve(), { once: true });
+        image.addEventListener('error', () => resolve(), { once: true });
+      }),
+  );
+  return Promise.race([Promise.all(loaded).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
+}

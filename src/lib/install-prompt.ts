@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { WEB_MANIFEST_PATH } from '../contract/build-layout';
 
 /** Chromium's install event; not in TypeScript's DOM library. */
 interface BeforeInstallPromptEvent extends Event {
@@ -30,6 +31,20 @@ export function listenForInstallPrompt(): void {
     deferredPrompt = null;
     emit();
   });
+}
+
+/**
+ * Links the web app manifest (main.tsx, once the page is shown). The HTML comes without the
+ * link (vite.config.ts): Chromium fetches the manifest and an icon for its install check as
+ * soon as it reads one, and on a phone's first visit they competed with the page's code.
+ * The install offer (beforeinstallprompt) comes after the check, so a little later.
+ */
+export function linkWebManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = WEB_MANIFEST_PATH;
+  document.head.append(link);
 }
 
 /** Shows the browser's install dialog; the offer is used up either way. */

@@ -315,6 +315,50 @@ describe('books list opening (learner)', () => {
     await page.close();
   });
 
+  it("on a phone's first visit: IndexedDB's code, the download controls, the worker and the manifest wait until the first cover has loaded", async () => {
+    // A profile of its own: no worker, no cache. Images come 1.5 s late, as over a weak signal.
+    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
+    try {
+      await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
+      const page = await fresh.context.newPage();
+      const requestedAt = new Map<string, number>();
+      const finishedAt = new Map<string, number>();
+      page.on('request', (request) => {
+        const { pathname, search } = new URL(request.url());
+        if (!requestedAt.has(pathname + search)) requestedAt.set(pathname + search, Date.now());
+      });
+      page.on('requestfinished', (request) => {
+        const { pathname, search } = new URL(request.url());
+        finishedAt.set(pathname + search, Date.now());
+      });
+      await page.route('**/media/images/**', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.goto('/books');
+      const cover = card(page, title).getByRole('img', { name: `Cover of ${title}` });
+      await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 20_000).toBe(true);
+      // The cover's copy the phone chose (srcset).
+      const coverUrl = new URL(await cover.evaluate((img: HTMLImageElement) => img.currentSrc));
+      const coverLoaded = finishedAt.get(coverUrl.pathname + coverUrl.search)!;
+      expect(coverLoaded).toBeDefined();
+      // The download control shows, and what waited was asked for after the cover came.
+      await card(page, title).getByRole('button', { name: /download/i }).first().waitFor({ timeout: 20_000 });
+      const waited = (pattern: RegExp) => [...requestedAt].filter(([url]) => pattern.test(url));
+      // The worker's registration imports workbox-window (lib/sw-bridge).
+      const worker = /^\/assets\/workbox-window[^/]*\.js$/;
+      await eventually(() => waited(worker).length > 0 && waited(/^\/manifest\.webmanifest$/).length > 0, 20_000).toBe(true);
+      for (const pattern of [/^\/assets\/db-[^/]+\.js$/, /^\/assets\/download-button-[^/]+\.js$/, worker, /^\/manifest\.webmanifest$/]) {
+        const requests = waited(pattern);
+        expect(requests.length, `${pattern.source} was requested`).toBeGreaterThan(0);
+        for (const [url, at] of requests) expect(at, `${url} asked for before the cover had loaded`).toBeGreaterThanOrEqual(coverLoaded);
+      }
+      await page.close();
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("keeps the navbar and 'Loading...' on screen until the list replaces them, however late the list's data comes (never an empty page)", async () => {
     const page = await app.context.newPage();
     await page.setViewportSize(PHONE_VIEWPORT);

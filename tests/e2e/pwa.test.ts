@@ -47,6 +47,32 @@ describe('installable, offline-capable PWA', () => {
     }
   });
 
+  it("links the manifest only once the page is shown: Chromium's install check does not fetch it and an icon beside the page's code", async () => {
+    // The HTML as sent: a public page (prerendered) and a signed-in one (the app shell).
+    for (const pathname of ['/', '/training-programs', '/books']) {
+      const html = await (await page.request.get(pathname)).text();
+      expect(html, pathname).toContain('<div id="root"');
+      expect(html, pathname).not.toMatch(/rel="manifest"/);
+    }
+    // A first visit, in a profile of its own: the manifest is fetched after the page's code.
+    const fresh = await launchApp(baseURL);
+    try {
+      const visit = await fresh.context.newPage();
+      const order: string[] = [];
+      visit.on('request', (request) => order.push(new URL(request.url()).pathname));
+      await visit.goto('/');
+      await waitForApp(visit);
+      await expect.poll(() => order.includes('/manifest.webmanifest'), { timeout: 15_000 }).toBe(true);
+      expect(await visit.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+      const manifestAt = order.indexOf('/manifest.webmanifest');
+      const startCode = order.filter((pathname) => /^\/assets\/(index|app-react|app-mui)-/.test(pathname));
+      expect(startCode).toHaveLength(3);
+      for (const pathname of startCode) expect(order.indexOf(pathname), order.join('\n')).toBeLessThan(manifestAt);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('is installable in Chromium with an activated service worker controlling the page', async () => {
     const cdp = await app.context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };

@@ -4,7 +4,7 @@
  * nothing holds it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { afterFirstPage, holdUntilFirstPage, releaseFirstPage } from '../../../src/lib/first-page';
+import { afterFirstPage, firstScreenImages, holdUntilFirstPage, releaseFirstPage } from '../../../src/lib/first-page';
 
 describe('afterFirstPage', () => {
   it('runs at once when nothing holds it (a screen rendered on its own)', () => {
@@ -90,5 +90,49 @@ describe('afterFirstPage', () => {
     // And once the queue has run out, a later task runs at once again.
     afterFirstPage(() => held.push('later'));
     expect(held).toEqual(['session copy', 'service worker', 'later']);
+  });
+});
+
+describe('firstScreenImages', () => {
+  /** An image still loading, at `top` px (the window is 768 px tall in jsdom). */
+  function loadingImage(top: number): HTMLImageElement {
+    const image = document.createElement('img');
+    Object.defineProperty(image, 'complete', { value: false });
+    image.getBoundingClientRect = () => ({ top, bottom: top + 400, left: 0, right: 300, width: 300, height: 400, x: 0, y: top, toJSON: () => ({}) });
+    document.body.append(image);
+    return image;
+  }
+  const settled = (promise: Promise<void>) => {
+    const state = { done: false };
+    void promise.then(() => (state.done = true));
+    return state;
+  };
+
+  it('waits for the images on the first screen (the books list\'s covers), not for those below it', async () => {
+    const cover = loadingImage(200);
+    const second = loadingImage(700);
+    loadingImage(2000); // further down the list: not waited for
+    const wait = settled(firstScreenImages(3000));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(wait.done).toBe(false);
+    cover.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(wait.done).toBe(false);
+    // A broken image counts as settled: the page shows its placeholder.
+    second.dispatchEvent(new Event('error'));
+    await vi.waitFor(() => expect(wait.done).toBe(true));
+    document.body.replaceChildren();
+  });
+
+  it('waits no longer than its limit for an image that never comes, and not at all when none is loading', async () => {
+    loadingImage(0);
+    const startedAt = Date.now();
+    await firstScreenImages(200);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(190);
+    document.body.replaceChildren();
+    const done = settled(firstScreenImages(3000));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(done.done).toBe(true);
   });
 });

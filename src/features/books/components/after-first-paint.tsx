@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { afterFirstPage } from '../../../lib/first-page';
 
 type IdleWindow = Window & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
@@ -9,25 +10,34 @@ type IdleWindow = Window & {
 // Once the app has painted and gone idle, later screens show their extras at once.
 let settled = false;
 
-/** True once the page has painted and the browser has been idle (at most `timeout` ms after the paint). */
+/**
+ * True once the page has been shown (lib/first-page: its first route rendered and the images on
+ * the first screen loaded, main.tsx) and the browser has then been idle, at most `timeout` ms.
+ */
 function useAfterFirstPaint(timeout = 1500): boolean {
   const [ready, setReady] = useState(settled);
   useEffect(() => {
     if (ready) return;
     const idleWindow = window as IdleWindow;
+    let cancelled = false;
+    let frame: number | undefined;
     let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       settled = true;
       setReady(true);
     };
-    // The frame after this commit has painted by the time the next animation frame runs.
-    const frame = requestAnimationFrame(() => {
-      if (idleWindow.requestIdleCallback) idle = idleWindow.requestIdleCallback(done, { timeout });
-      else timer = setTimeout(done, 0);
+    afterFirstPage(() => {
+      if (cancelled) return;
+      // The frame after this commit has painted by the time the next animation frame runs.
+      frame = requestAnimationFrame(() => {
+        if (idleWindow.requestIdleCallback) idle = idleWindow.requestIdleCallback(done, { timeout });
+        else timer = setTimeout(done, 0);
+      });
     });
     return () => {
-      cancelAnimationFrame(frame);
+      cancelled = true;
+      if (frame !== undefined) cancelAnimationFrame(frame);
       if (idle !== undefined) idleWindow.cancelIdleCallback?.(idle);
       if (timer !== undefined) clearTimeout(timer);
     };
@@ -37,8 +47,8 @@ function useAfterFirstPaint(timeout = 1500): boolean {
 
 /**
  * Shows `children` (typically lazy components: the download control, quiz notices) only after
- * the page's own content has painted, so their code and IndexedDB reads do not compete with
- * the list or the chapter text on a slow phone. `minHeight` keeps their place meanwhile, so
+ * the page's own content has been shown, so their code and IndexedDB reads do not compete with
+ * the list, its covers or the chapter text on a slow phone. `minHeight` keeps their place meanwhile, so
  * nothing below moves when they appear.
  */
 export function AfterFirstPaint({ children, minHeight }: { children: ReactNode; minHeight?: number }) {
