@@ -46,7 +46,12 @@ export function getUpdateState(): UpdateState {
  * workbox-window is imported here, when the page is shown (main.tsx), not with the app's start.
  */
 export function registerServiceWorker(scriptUrl = '/sw.js'): Promise<Workbox | null> {
-  registering ??= register(scriptUrl);
+  registering ??= register(scriptUrl).catch((error: unknown) => {
+    // workbox-window's chunk did not load (the connection dropped): the next call tries again.
+    console.error('Service worker registration failed', error);
+    registering = null;
+    return null;
+  });
   return registering;
 }
 

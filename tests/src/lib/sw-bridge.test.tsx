@@ -99,6 +99,24 @@ describe('service worker bridge and update prompt', () => {
     expect(bridge.getUpdateState().holds).toBe(0);
   });
 
+  it("logs a failed load of workbox-window's code and tries again at the next call", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      vi.doMock('workbox-window', () => {
+        throw new Error('Failed to fetch dynamically imported module');
+      });
+      const { bridge } = await loadBridge();
+      expect(await bridge.registerServiceWorker()).toBeNull();
+      expect(errors).toHaveBeenCalledWith('Service worker registration failed', expect.any(Error));
+      vi.doMock('workbox-window', () => ({ Workbox: FakeWorkbox }));
+      expect(await bridge.registerServiceWorker()).toBeInstanceOf(FakeWorkbox);
+      expect(FakeWorkbox.instances).toHaveLength(1);
+    } finally {
+      errors.mockRestore();
+      vi.doMock('workbox-window', () => ({ Workbox: FakeWorkbox }));
+    }
+  });
+
   it('does nothing where service workers are unavailable', async () => {
     Reflect.deleteProperty(window.navigator, 'serviceWorker');
     const { bridge } = await loadBridge();
