@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyModule } from '../lib/lazy-part';
 import { RouterButton } from './router-link';
 
 /** Where the navbar's account part is shown: the wide bar or the small-screen drawer. */
@@ -12,7 +13,7 @@ export interface NavbarAccountProps {
 }
 
 // The drawer's part is in the drawer's module (navbar-drawer.tsx), loaded with it, not with every page.
-const AnonymousNavbarDrawer = lazy(() => import('./navbar-drawer').then((m) => ({ default: m.AnonymousNavbarDrawer })));
+const AnonymousNavbarDrawer = lazyModule(() => import('./navbar-drawer'), 'the navigation menu').part('AnonymousNavbarDrawer');
 
 /**
  * The navbar's account part for a visitor: Login and Register. The root route passes it to the

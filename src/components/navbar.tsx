@@ -6,8 +6,9 @@ import Toolbar from '@mui/material/Toolbar';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { afterFirstPage } from '../lib/first-page';
+import { lazyModule, useOpenedOnce } from '../lib/lazy-part';
 import { InstallButton } from './install-button';
 import { NAVBAR_LINKS } from './navigation-links';
 import type { NavbarAccountVariant } from './navbar-account-section';
@@ -25,13 +26,8 @@ const isWide = (theme: Theme) => theme.breakpoints.up('lg');
 // The drawer's code (MUI's Drawer, Modal, focus trap, transitions, list items) is not needed to
 // show a page: it loads once the page is shown, where the bar has its Menu button, or at the
 // first press if that comes sooner.
-const loadNavbarDrawer = () => import('./navbar-drawer');
-const NavbarDrawer = lazy(() => loadNavbarDrawer().then((m) => ({ default: m.NavbarDrawer })));
-const preloadNavbarDrawer = () =>
-  void loadNavbarDrawer().catch((error: unknown) => {
-    // Pressing Menu imports it again; a failure then shows in the route's error screen.
-    console.warn('Could not preload the navigation menu', error);
-  });
+const drawerModule = lazyModule(() => import('./navbar-drawer'), 'the navigation menu');
+const NavbarDrawer = drawerModule.part('NavbarDrawer');
 
 /**
  * Which of the bar's two forms this screen renders: the wide one (the links and the account part
@@ -52,11 +48,10 @@ function useBarForms(): { wide: boolean; narrow: boolean; narrowScreen: boolean 
 /** The top bar: logo, the spec's links, the account slot; a drawer below the lg breakpoint (the links need ~1100 px). */
 export function Navbar({ brand, renderAccount }: NavbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // Rendered from the first press on, so that it can close with its transition.
-  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const drawerOpened = useOpenedOnce(drawerOpen);
   const forms = useBarForms();
   useEffect(() => {
-    if (forms.narrowScreen) afterFirstPage(preloadNavbarDrawer);
+    if (forms.narrowScreen) afterFirstPage(drawerModule.preload);
   }, [forms.narrowScreen]);
   const closeDrawer = () => setDrawerOpen(false);
   // A window widened past the breakpoint shows the wide bar instead: its drawer closes, and stays
@@ -108,10 +103,7 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
             aria-label="Open navigation menu"
             aria-controls="navigation-drawer"
             aria-expanded={drawerOpen}
-            onClick={() => {
-              setDrawerLoaded(true);
-              setDrawerOpen(true);
-            }}
+            onClick={() => setDrawerOpen(true)}
             sx={{ display: { xs: 'inline-flex', lg: 'none' }, flexShrink: 0, minWidth: 0 }}
           >
             Menu
@@ -119,7 +111,7 @@ export function Navbar({ brand, renderAccount }: NavbarProps) {
         )}
       </Toolbar>
 
-      {drawerLoaded && (
+      {drawerOpened && (
         <Suspense fallback={null}>
           <NavbarDrawer open={drawerOpen} onClose={closeDrawer} renderAccount={renderAccount} />
         </Suspense>

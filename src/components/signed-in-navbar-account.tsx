@@ -9,7 +9,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
+import { lazyModule, useOpenedOnce } from '../lib/lazy-part';
 import type { NavbarAccountProps } from './navbar-account-section';
 import { RouterButton } from './router-link';
 
@@ -48,21 +49,16 @@ const WIDE = `@media ${WIDE_QUERY}`;
 // - the drawer's part (below lg), when the drawer is opened;
 // - the 'Account' menu (lg to 1280 px), when its button is pointed at, focused or pressed;
 // - the greeting's tooltip, from 1280 px, where the greeting is shown.
-const SignedInNavbarDrawer = lazy(() => import('./signed-in-navbar-drawer').then((m) => ({ default: m.SignedInNavbarDrawer })));
-const loadAccountMenu = () => import('./account-menu');
-const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
-const preloadAccountMenu = () =>
-  void loadAccountMenu().catch((error: unknown) => {
-    // Pressing the button imports it again, and the failure shows where the menu is used.
-    console.warn('Could not preload the account menu', error);
-  });
-const Tooltip = lazy(() => loadAccountMenu().then((m) => ({ default: m.Tooltip })));
+const SignedInNavbarDrawer = lazyModule(() => import('./signed-in-navbar-drawer'), 'the menu\'s account part').part('SignedInNavbarDrawer');
+const accountMenuModule = lazyModule(() => import('./account-menu'), 'the account menu');
+const AccountMenu = accountMenuModule.part('AccountMenu');
+const Tooltip = accountMenuModule.part('Tooltip');
 
 export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser, onLogout, pendingScores = 0 }: SignedInNavbarAccountProps) {
   const menuId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const closeMenu = () => setMenuAnchor(null);
-  const [menuOpened, setMenuOpened] = useState(false);
+  const menuOpened = useOpenedOnce(menuAnchor !== null);
   const [tooltipOpen, setTooltipOpen] = useState(false);
   const wide = useMediaQuery(WIDE_QUERY, { noSsr: true });
   const links: AccountLink[] = [
@@ -144,12 +140,9 @@ export function SignedInNavbarAccount({ variant, onNavigate, email, isSuperuser,
         aria-controls={menuAnchor ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={Boolean(menuAnchor)}
-        onPointerEnter={preloadAccountMenu}
-        onFocus={preloadAccountMenu}
-        onClick={(event) => {
-          setMenuOpened(true);
-          setMenuAnchor(event.currentTarget);
-        }}
+        onPointerEnter={accountMenuModule.preload}
+        onFocus={accountMenuModule.preload}
+        onClick={(event) => setMenuAnchor(event.currentTarget)}
         sx={{ whiteSpace: 'nowrap', [WIDE]: { display: 'none' } }}
       >
         Account

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { afterFirstPage } from '../../../lib/first-page';
+import { lazyModule, useOpenedOnce } from '../../../lib/lazy-part';
 import { useLogoutQuestion } from '../auth-store';
 
 /** The sentence about unsynced scores, e.g. "2 quiz scores on this device have not been sent yet." */
@@ -13,13 +14,8 @@ export function pendingScoresSentence(count: number): string {
 export const LOGOUT_PENDING_TEXT =
   'If you log out now, they stay on this device and are sent the next time you sign in here; nobody else who signs in on this device can see or send them. To send them now, stay signed in and connect to the internet.';
 
-const loadDialog = () => import('./logout-confirmation-dialog');
-const LogoutConfirmationDialog = lazy(() => loadDialog().then((m) => ({ default: m.LogoutConfirmationDialog })));
-const preloadDialog = () =>
-  void loadDialog().catch((error: unknown) => {
-    // Logging out imports it again; its failure then shows in the route's error screen.
-    console.warn('Could not preload the logout question', error);
-  });
+const dialogModule = lazyModule(() => import('./logout-confirmation-dialog'), 'the logout question');
+const LogoutConfirmationDialog = dialogModule.part('LogoutConfirmationDialog');
 
 /**
  * The question asked at logout while quiz scores wait to sync (logout-confirmation-dialog.tsx).
@@ -29,11 +25,9 @@ const preloadDialog = () =>
  */
 export function LogoutConfirmation({ pendingScores }: { pendingScores: number }) {
   const pending = useLogoutQuestion();
-  // Rendered from the first question on, so that it can close with its transition.
-  const [asked, setAsked] = useState(false);
-  if (pending !== null && !asked) setAsked(true);
+  const asked = useOpenedOnce(pending !== null);
   useEffect(() => {
-    if (pendingScores > 0) afterFirstPage(preloadDialog);
+    if (pendingScores > 0) afterFirstPage(dialogModule.preload);
   }, [pendingScores]);
   if (!asked) return null;
   return (

@@ -1,25 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { AnonymousNavbarAccount, type NavbarAccountProps } from '../../../components/navbar-account-section';
+import { lazyModule } from '../../../lib/lazy-part';
 import { useAuth } from '../auth-store';
 import { useLogout } from '../use-logout';
 
 // A visitor's pages never load the signed-in part (its account menu is MUI's Menu, ~6 KiB).
-let signedInPart: Promise<{ default: typeof import('../../../components/signed-in-navbar-account').SignedInNavbarAccount }> | null = null;
-const loadSignedInPart = () =>
-  (signedInPart ??= import('../../../components/signed-in-navbar-account').then((m) => ({ default: m.SignedInNavbarAccount })));
-const SignedInNavbarAccount = lazy(loadSignedInPart);
+const signedInModule = lazyModule(() => import('../../../components/signed-in-navbar-account'), 'the signed-in navbar links');
+const SignedInNavbarAccount = signedInModule.part('SignedInNavbarAccount');
 
 /**
  * Starts loading the signed-in navbar links (the protected area's guard calls it as the area is
  * entered): they are ready with the page instead of appearing after it.
  */
-export function preloadSignedInNavbarAccount(): void {
-  void loadSignedInPart().catch((error: unknown) => {
-    // The render's own import tries again and shows the failure where it is used.
-    signedInPart = null;
-    console.warn('Could not preload the signed-in navbar links', error);
-  });
-}
+export const preloadSignedInNavbarAccount: () => void = signedInModule.preload;
 
 /** The navbar's account slot filled from the session: Login/Register for visitors, the signed-in links and Logout otherwise. */
 export function NavbarSessionSlot({ variant, onNavigate, pendingScores }: NavbarAccountProps & { pendingScores?: number }) {

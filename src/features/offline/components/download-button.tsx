@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyModule } from '../../../lib/lazy-part';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { useStoredUser } from '../../../lib/session';
 import { removeOfflineBook } from '../db/downloads';
@@ -18,13 +19,9 @@ import { DownloadForOfflineButton } from './download-for-offline-button';
 // The dialog and the download's code (the book's schemas with zod, the media fetching) load when
 // a download is asked for, not with every card of the list: pointing at or focusing the button
 // starts loading them.
-const loadDownloadDialog = () => import('./download-dialog');
-const DownloadDialog = lazy(() => loadDownloadDialog().then((m) => ({ default: m.DownloadDialog })));
-const preloadDownloadDialog = () =>
-  void loadDownloadDialog().catch((error: unknown) => {
-    // Opening the dialog imports it again, and a failure then shows on the page.
-    console.warn('Could not preload the download dialog', error);
-  });
+const dialogModule = lazyModule(() => import('./download-dialog'), 'the download dialog');
+const DownloadDialog = dialogModule.part('DownloadDialog');
+const preloadDownloadDialog = dialogModule.preload;
 
 export const AVAILABLE_OFFLINE = 'Available offline';
 

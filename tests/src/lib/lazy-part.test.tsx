@@ -1,0 +1,70 @@
+/**
+ * The lazily loaded parts of a page (the navbar's drawer, the dialogs, the account menu, the
+ * update prompt): their module loads when first rendered or preloaded, a failed preload is
+ * logged and retried by the render, and once opened a part stays rendered so it can close
+ * with its transition.
+ */
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyModule, useOpenedOnce } from '../../../src/lib/lazy-part';
+
+afterEach(() => vi.restoreAllMocks());
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello, {name}</p>;
+}
+
+describe('lazyModule', () => {
+  it('loads nothing until a part is rendered or preloaded, then renders the named export with its props', async () => {
+    const load = vi.fn(async () => ({ Greeting, other: 1 }));
+    const module = lazyModule(load, 'the greeting');
+    const Part = module.part('Greeting');
+    expect(load).not.toHaveBeenCalled();
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Part name="Dr. Rao" />
+      </Suspense>,
+    );
+    expect(screen.getByText('Loading')).toBeTruthy();
+    expect(await screen.findByText('Hello, Dr. Rao')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs a failed preload without throwing, and the render imports the module again', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const load = vi
+      .fn<() => Promise<{ Greeting: typeof Greeting }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ Greeting });
+    const module = lazyModule(load, 'the greeting');
+    expect(() => module.preload()).not.toThrow();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Could not preload the greeting', expect.any(TypeError)));
+    const Part = module.part('Greeting');
+    render(
+      <Suspense fallback={null}>
+        <Part name="Dr. Iyer" />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Hello, Dr. Iyer')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('useOpenedOnce', () => {
+  it('is false until the first opening, then true for good, also once closed', () => {
+    const { result, rerender } = renderHook(({ open }) => useOpenedOnce(open), { initialProps: { open: false } });
+    expect(result.current).toBe(false);
+    rerender({ open: false });
+    expect(result.current).toBe(false);
+    rerender({ open: true });
+    expect(result.current).toBe(true);
+    act(() => rerender({ open: false }));
+    expect(result.current).toBe(true);
+  });
+
+  it('is true from the first render when the part starts open', () => {
+    const { result } = renderHook(() => useOpenedOnce(true));
+    expect(result.current).toBe(true);
+  });
+});
