@@ -480,23 +480,23 @@ const modules = (...paths: string[]) => new RegExp(paths.map((fragment) => fragm
  * with 24 files of its own and the reader with 38, and the list's first cover showed about
  * 0.3 s later on Lighthouse's phone (`npm run bench`). Behind TLS and HTTP/2 they share one
  * connection and it matters less.
- * - signed-in: the API client (axios), the session check, the query hooks and observers, the
- *   list's data, the protected area's layout and the navbar's account part with its icons: every
- *   signed-in page (since 26 Nov the list fetches 12 scripts before it shows, the reader 15).
+ * - signed-in: the API client (without axios, which loads once the page is shown: lib/api-client),
+ *   the session check, the query hooks and observers, the list's data, the protected area's
+ *   layout and the navbar's account part with its icons: every signed-in page (since 26 Nov the
+ *   list fetches 12 scripts before it shows, the reader 15).
  * - reader: what the reader starts with besides its route (its reads, loading states, reading
  *   position); the quiz editor and the offline code use some of it too.
  * Their dependencies stay where they are (`includeDependenciesRecursively: false`): React, MUI
  * and the query client, which the public pages share, would otherwise be pulled in, and `/`
  * would load the group. A module named here that a public page comes to use makes that page load
- * the whole chunk: for `signed-in`, which holds axios, tests/e2e/perf-first-visit.test.ts fails
- * then; `reader` holds nothing a public page has a use for.
+ * the whole chunk: for `signed-in`, tests/e2e/perf-first-visit.test.ts fails then; `reader` holds
+ * nothing a public page has a use for.
  */
 const SIGNED_IN_CHUNKS = [
   {
     name: 'signed-in',
     includeDependenciesRecursively: false,
     test: modules(
-      'node_modules/axios/',
       'src/lib/api-client.ts',
       'src/features/auth/api/',
       'src/contract/(session-claims|permissions).ts',

@@ -1,6 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { ProtectedArea } from '../features/auth/components/protected-area';
 import { enterProtectedArea } from '../features/auth/route-guards';
+import { preloadApiClient } from '../lib/api-client';
+import { afterFirstPage } from '../lib/first-page';
 
 /**
  * The protected area (SPEC §2): /dashboard, /books, /create-book and /book/{bookId}. Its one
@@ -15,6 +18,8 @@ export const Route = createFileRoute('/_protected')({
 });
 
 function ProtectedLayout() {
+  // The page's first reads need no axios (lib/api-client): it loads once the page is shown, ready for what the user does next.
+  useEffect(() => afterFirstPage(preloadApiClient), []);
   return (
     <ProtectedArea>
       <Outlet />

@@ -16,6 +16,8 @@ const distDir = inject('distDir');
 const PRIVATE_CODE = {
   zod: 'ZodError',
   'the API client (axios)': 'AxiosHeaders',
+  // The signed-in pages' start (vite.config.ts, SIGNED_IN_CHUNKS): the navbar's greeting.
+  "the signed-in pages' start": 'Welcome, ',
   Dexie: 'DexieError',
   'the Lexical editor': 'data-lexical-editor',
   'the quiz': 'Loading Quiz...',

@@ -4,7 +4,7 @@
  * adapter of the app's client (and of bare axios, which the token refresh uses).
  */
 import axios, { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { apiClient } from '../../src/lib/api-client';
+import { httpClient } from '../../src/lib/http-client';
 import { type SessionUser, storeSession } from '../../src/lib/session';
 
 export interface FakeRequest {
@@ -108,10 +108,10 @@ export class FakeApi {
   };
 
   install(): () => void {
-    apiClient.defaults.adapter = this.adapter;
+    httpClient.defaults.adapter = this.adapter;
     axios.defaults.adapter = this.adapter;
     return () => {
-      apiClient.defaults.adapter = undefined;
+      httpClient.defaults.adapter = undefined;
       axios.defaults.adapter = undefined;
     };
   }

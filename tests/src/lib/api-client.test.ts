@@ -1,7 +1,8 @@
 import axios, { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, apiPathOf, earlyReadsFirst, getAllPages, refreshAccessToken } from '../../../src/lib/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient, apiPathOf, getAllPages } from '../../../src/lib/api-client';
 import { ApiError } from '../../../src/lib/api-error';
+import { httpClient, refreshAccessToken } from '../../../src/lib/http-client';
 import { getAccessToken, getRefreshToken, getStoredUser, onSessionExpired, storeSession } from '../../../src/lib/session';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -53,13 +54,13 @@ class FakeServer {
 let server: FakeServer;
 beforeEach(() => {
   server = new FakeServer();
-  apiClient.defaults.adapter = server.adapter;
+  httpClient.defaults.adapter = server.adapter;
   axios.defaults.adapter = server.adapter;
   const { access, refresh } = server.issue();
   storeSession(access, refresh);
 });
 afterEach(() => {
-  apiClient.defaults.adapter = undefined;
+  httpClient.defaults.adapter = undefined;
   axios.defaults.adapter = undefined;
 });
 
@@ -76,7 +77,7 @@ describe('the API client', () => {
   it('refreshes once for ten requests failing together, then retries each once', async () => {
     server.expireAll();
     const before = getRefreshToken();
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => apiClient.get(`/item/${i}/`)));
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => apiClient.get<{ ok: boolean }>(`/item/${i}/`)));
     expect(results.map((r) => r.data.ok)).toEqual(Array(10).fill(true));
     expect(server.refreshCalls).toBe(1);
     // The rotated refresh token was stored.
@@ -102,7 +103,7 @@ describe('the API client', () => {
       if (config.url?.endsWith('/token/refresh/')) return original(config);
       throw new axios.AxiosError('401', 'ERR_BAD_REQUEST', config, {}, { status: 401, data: { detail: 'no' }, statusText: '401', headers: {}, config });
     };
-    apiClient.defaults.adapter = alwaysRefused;
+    httpClient.defaults.adapter = alwaysRefused;
     axios.defaults.adapter = alwaysRefused;
     await expect(apiClient.get('/x/')).rejects.toMatchObject({ reason: 'unauthorized', status: 401 });
     expect(attempts).toBe(2);
@@ -136,7 +137,7 @@ describe('the API client', () => {
       if (config.url?.endsWith('/token/refresh/')) throw new axios.AxiosError('Network Error', 'ERR_NETWORK', config, {});
       return original(config);
     };
-    apiClient.defaults.adapter = offlineRefresh;
+    httpClient.defaults.adapter = offlineRefresh;
     axios.defaults.adapter = offlineRefresh;
     await expect(apiClient.get('/x/')).rejects.toMatchObject({ reason: 'network' });
     stop();
@@ -152,7 +153,7 @@ describe('the API client', () => {
     const refusing: AxiosAdapter = async (config) => {
       throw new axios.AxiosError('400', 'ERR_BAD_REQUEST', config, {}, { status: 400, data: { title: ['This field is required.'] }, statusText: '400', headers: {}, config });
     };
-    apiClient.defaults.adapter = refusing;
+    httpClient.defaults.adapter = refusing;
     await expect(apiClient.post('/books/books/', {})).rejects.toMatchObject({ reason: 'invalid', status: 400, data: { title: ['This field is required.'] } });
   });
 
@@ -161,7 +162,7 @@ describe('the API client', () => {
     server.refuseRefresh = true;
     let announced = 0;
     const stop = onSessionExpired(() => announced++);
-    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => apiClient.get(`/item/${i}/`)));
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => apiClient.get<{ ok: boolean }>(`/item/${i}/`)));
     stop();
     expect(results.every((r) => r.status === 'rejected' && (r.reason as ApiError).reason === 'unauthorized')).toBe(true);
     expect(server.refreshCalls).toBe(1);
@@ -191,7 +192,7 @@ describe('the API client', () => {
       }
       return original(config);
     };
-    apiClient.defaults.adapter = broken;
+    httpClient.defaults.adapter = broken;
     axios.defaults.adapter = broken;
     let announced = 0;
     const stop = onSessionExpired(() => announced++);
@@ -216,9 +217,9 @@ describe('the API client', () => {
       }
       return answer;
     };
-    apiClient.defaults.adapter = racing;
+    httpClient.defaults.adapter = racing;
     axios.defaults.adapter = racing;
-    const res = await apiClient.get('/x/');
+    const res = await apiClient.get<{ ok: boolean }>('/x/');
     expect(res.data.ok).toBe(true);
     expect(server.refreshCalls).toBe(0);
     expect(getRefreshToken()).toBe(otherTab.refresh);
@@ -238,13 +239,13 @@ describe('paginated lists', () => {
           : { count: 3, next: null, previous: 'http://127.0.0.1:8080/api/books/my-scores/', results: [3] };
       return { status: 200, data, statusText: '200', headers: {}, config, request: {} };
     };
-    apiClient.defaults.adapter = pages;
+    httpClient.defaults.adapter = pages;
     await expect(getAllPages<number>('/books/my-scores/')).resolves.toEqual([1, 2, 3]);
     expect(seen).toEqual(['/books/my-scores/', '/books/my-scores/?page=2']);
   });
 
   it('accepts a bare array', async () => {
-    apiClient.defaults.adapter = async (config) => ({ status: 200, data: [{ id: 1 }], statusText: '200', headers: {}, config, request: {} });
+    httpClient.defaults.adapter = async (config) => ({ status: 200, data: [{ id: 1 }], statusText: '200', headers: {}, config, request: {} });
     await expect(getAllPages('/books/my-scores/')).resolves.toEqual([{ id: 1 }]);
   });
 
@@ -262,10 +263,10 @@ describe("the starter's early reads (lib/early-reads)", () => {
   };
   beforeEach(() => {
     sent = [];
-    apiClient.defaults.adapter = earlyReadsFirst((config) => {
+    httpClient.defaults.adapter = (config) => {
       sent.push(config.url ?? '');
       return server.adapter(config);
-    });
+    };
   });
   afterEach(() => {
     delete window.__earlyReads;
@@ -312,6 +313,12 @@ describe("the starter's early reads (lib/early-reads)", () => {
     expect(sent).toEqual([]);
   });
 
+  it('asks the server when the answer is not JSON (a proxy\'s page)', async () => {
+    early('/books/books/', Promise.resolve({ status: 200, body: '<html>Portal login</html>', headers: [['content-type', 'text/html']] }));
+    expect((await apiClient.get('/books/books/')).data).toEqual({ ok: true, url: '/books/books/' });
+    expect(sent).toEqual(['/books/books/']);
+  });
+
   it('leaves other reads alone: another path, a query, a write', async () => {
     early('/books/books/', answer(['early']));
     await apiClient.get('/books/books/', { params: { page: 2 } });
@@ -319,5 +326,55 @@ describe("the starter's early reads (lib/early-reads)", () => {
     await apiClient.get('/books/books/1/');
     expect(sent).toEqual(['/books/books/', '/books/books/', '/books/books/1/']);
     expect((await apiClient.get('/books/books/')).data).toEqual(['early']);
+  });
+});
+
+// Last in the file: it loads the client's modules afresh.
+describe('a signed-in page\'s first reads', () => {
+  afterEach(() => {
+    delete window.__earlyReads;
+  });
+
+  it('are answered from the starter without loading axios: its module loads with the first request sent to the server', async () => {
+    vi.resetModules();
+    let imported = 0;
+    vi.doMock('../../../src/lib/http-client', async (importOriginal) => {
+      imported++;
+      return importOriginal();
+    });
+    try {
+      const fresh = await import('../../../src/lib/api-client');
+      window.__earlyReads = { '/books/books/': { authorization: `Bearer ${getAccessToken()}`, answer: Promise.resolve({ status: 200, body: '[{"id":1}]', headers: [] }) } };
+      expect((await fresh.apiClient.get('/books/books/')).data).toEqual([{ id: 1 }]);
+      expect(imported).toBe(0);
+      // The fresh client is created with axios's defaults: the fake server's adapter.
+      expect((await fresh.apiClient.get('/books/books/1/')).data).toEqual({ ok: true, url: '/books/books/1/' });
+      expect(imported).toBe(1);
+    } finally {
+      vi.doUnmock('../../../src/lib/http-client');
+    }
+  });
+
+  it("fail as a request without a network (reason 'network') when axios's code cannot be downloaded, and load it at the next request", async () => {
+    vi.resetModules();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let reachable = false;
+    vi.doMock('../../../src/lib/http-client', async (importOriginal) => {
+      if (!reachable) throw new TypeError('Failed to fetch dynamically imported module');
+      return importOriginal();
+    });
+    try {
+      const fresh = await import('../../../src/lib/api-client');
+      const { ApiError: FreshApiError } = await import('../../../src/lib/api-error');
+      const failure = await fresh.apiClient.post('/books/quizzes/1/scores/', {}).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(FreshApiError);
+      expect(failure).toMatchObject({ reason: 'network', message: 'Network Error' });
+      expect(warn).toHaveBeenCalledWith('Could not load the API client', expect.any(Error));
+      reachable = true;
+      expect((await fresh.apiClient.get('/books/books/1/')).data).toEqual({ ok: true, url: '/books/books/1/' });
+    } finally {
+      vi.doUnmock('../../../src/lib/http-client');
+      warn.mockRestore();
+    }
   });
 });

@@ -124,6 +124,23 @@ describe('firstScreenImages', () => {
     document.body.replaceChildren();
   });
 
+  it('waits until a loaded image on the first screen is decoded, ready to be painted (a cover the starter preloaded)', async () => {
+    const cover = document.createElement('img');
+    Object.defineProperty(cover, 'complete', { value: true });
+    cover.getBoundingClientRect = () => ({ top: 100, bottom: 500, left: 0, right: 300, width: 300, height: 400, x: 0, y: 100, toJSON: () => ({}) });
+    let decoded!: () => void;
+    cover.decode = () => new Promise<void>((resolve) => (decoded = resolve));
+    const broken = loadingImage(300);
+    broken.decode = () => Promise.reject(new DOMException('The source image cannot be decoded.', 'EncodingError'));
+    document.body.append(cover);
+    const wait = settled(firstScreenImages(3000));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(wait.done).toBe(false);
+    decoded();
+    await vi.waitFor(() => expect(wait.done).toBe(true));
+    document.body.replaceChildren();
+  });
+
   it('waits no longer than its limit for an image that never comes, and not at all when none is loading', async () => {
     loadingImage(0);
     const startedAt = Date.now();
