@@ -4,7 +4,7 @@
  *
  * Refresh tokens rotate: each one is spent by its use, and the server ends the whole sign-in
  * when a spent one comes back later (theft detection). So the worker refreshes only under the
- * page's refresh lock (TOKEN_REFRESH_LOCK, the Web Lock of src/lib/api-client.ts), first looks
+ * page's refresh lock (TOKEN_REFRESH_LOCK, the Web Lock of src/lib/http-client.ts), first looks
  * whether a page already holds a newer pair, and writes the pair it obtained into the session
  * copy (db.session) in the same IndexedDB transaction that checks the copy still holds the
  * token it spent. The page takes that newer pair back before its own next refresh

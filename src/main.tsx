@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { linkWebManifest, listenForInstallPrompt } from './lib/install-prompt';
 import { dropEarlyReads } from './lib/early-reads';
-import { afterFirstPage, firstScreenImages, holdUntilFirstPage, releaseFirstPage } from './lib/first-page';
+import { afterFirstPage, firstScreenImages, framePresented, holdUntilFirstPage, releaseFirstPage } from './lib/first-page';
 import { createQueryClient, persistQueryCache } from './lib/query-client';
 import { createAppEmotionCache } from './lib/prerendered-styles';
 import { getAccessToken, getRefreshToken, mirrorSession } from './lib/session';
@@ -41,19 +41,12 @@ void loaded
   .then(() => Promise.race([rendered, new Promise((resolve) => setTimeout(resolve, 5000))]))
   // The first screen's images (a cover, a chapter's figure) before the background's downloads.
   .then(() => firstScreenImages(3000))
-  .then(
-    () =>
-      new Promise<void>((resolve) => {
-        requestAnimationFrame(() => setTimeout(resolve));
-        // A page loaded in a hidden tab draws no frame until it is shown.
-        setTimeout(resolve, 1000);
-      }),
-  )
+  .then(() => framePresented(1000))
   .then(releaseFirstPage);
 
 // The service worker reads the session from IndexedDB: copy what localStorage holds once the
 // page is shown. The page does not wait for the copy: a token refresh takes the worker's newer
-// pair first (api-client). The tasks given after it here and the score sync's do (at most a
+// pair first (lib/http-client). The tasks given after it here and the score sync's do (at most a
 // second, lib/first-page): the copy opens the database, and their reads would otherwise all
 // come back in the one task that finishes the opening. A visitor has nothing to copy (every
 // sign-out already cleared the copy) and never loads Dexie.

@@ -91,3 +91,18 @@ export function firstScreenImages(timeoutMs: number): Promise<void> {
   if (ready.length === 0) return Promise.resolve();
   return Promise.race([Promise.all(ready).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, timeoutMs))]);
 }
+
+/**
+ * Resolves once the frame showing what is on screen now has been presented, or `timeoutMs` later
+ * (a page loaded in a hidden tab draws no frame until it is shown). The next frame's
+ * `requestAnimationFrame` starts after the current one was handed to the compositor, and a task
+ * after it runs once that frame is on screen. One frame was not enough: the task after it could
+ * run before the frame was presented, and in Lighthouse's traces of the reader IndexedDB's code
+ * was requested before the chapter's first paragraph was painted (its LCP).
+ */
+export function framePresented(timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)));
+    setTimeout(resolve, timeoutMs);
+  });
+}

@@ -4,7 +4,7 @@
  * nothing holds it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { afterFirstPage, firstScreenImages, holdUntilFirstPage, releaseFirstPage } from '../../../src/lib/first-page';
+import { afterFirstPage, firstScreenImages, framePresented, holdUntilFirstPage, releaseFirstPage } from '../../../src/lib/first-page';
 
 describe('afterFirstPage', () => {
   it('runs at once when nothing holds it (a screen rendered on its own)', () => {
@@ -151,5 +151,28 @@ describe('firstScreenImages', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(done.done).toBe(true);
+  });
+});
+
+describe('framePresented', () => {
+  it('waits for the frame after the one being drawn (the page on screen), then a task; at most its limit', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    try {
+      const state = { done: false };
+      void framePresented(5000).then(() => (state.done = true));
+      const drawFrame = () => frames.splice(0).forEach((callback) => callback(performance.now()));
+      drawFrame();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(state.done).toBe(false);
+      drawFrame();
+      await vi.waitFor(() => expect(state.done).toBe(true));
+      // A hidden tab draws no frame: the limit ends the wait.
+      const startedAt = Date.now();
+      await framePresented(100);
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(90);
+    } finally {
+      raf.mockRestore();
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The page's way of sending one outbox row: POST /books/quizzes/{id}/scores/ through the app's
- * API client, which refreshes the session once on a 401 and retries (lib/api-client.ts).
+ * API client, which refreshes the session once on a 401 and retries (lib/http-client.ts).
  */
 import { apiClient } from '../../../lib/api-client';
 import { toApiError } from '../../../lib/api-error';
