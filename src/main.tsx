@@ -21,8 +21,8 @@ listenForInstallPrompt();
 
 // What is not needed to show the page waits until it is shown (lib/first-page): until the page
 // has loaded and the router has rendered its first route, or 5 s after the load whatever the
-// page is doing, then until the images on the first screen have loaded (at most 3 s more), and
-// then until the frame that shows it has been drawn. (On a signed-in page the
+// page is doing, then until the images on the first screen have loaded and been decoded (at
+// most 3 s more), and then until the frame that shows them is on screen. (On a signed-in page the
 // load event comes before the page's data, while the app still renders behind 'Loading...'.
 // Released in a task of its own right after the render, the waiting work could run before the
 // browser drew that frame, and hold it back: IndexedDB's code, its opening, the worker.)
