@@ -41,8 +41,11 @@ export function imageSrcSet(src: string, intrinsicWidth?: number): string | unde
 export const imageSizes = (width: number): string => `(max-width: ${width}px) 100vw, ${width}px`;
 
 /**
- * The width (px) a book's cover is shown at, at most, on its card: the copy the browser picks
- * depends on it. index.html's starter preloads the list's first cover at this
- * width too (src/lib/early-reads.ts).
+ * The width (px) a book's cover is drawn at on its card, the copy the browser picks depends on
+ * it. A cover is drawn whole in a box 200 px high (SPEC §9), so a portrait or square one, as
+ * book covers are, is at most 200 px wide, whatever the card's width: at 300 px a phone drawing
+ * a 3:4 cover 150 px wide fetched the 960 px copy (twice the 480 px one's bytes) before its list
+ * could show. index.html's starter preloads the list's first cover at this width too
+ * (src/lib/early-reads.ts).
  */
-export const BOOK_COVER_WIDTH = 300;
+export const BOOK_COVER_WIDTH = 200;

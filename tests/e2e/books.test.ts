@@ -226,6 +226,34 @@ describe('books list (learner)', () => {
     await page.close();
   });
 
+  it("on a phone's dense screen, fetches a portrait cover as the copy that fits the width it is drawn at, not a larger one", async () => {
+    // Two device pixels per CSS pixel. A 3:4 cover is drawn whole in its 200 px box, 150 px wide:
+    // 300 device pixels, the 480 px copy. It was the 960 px one (twice the bytes) on every phone.
+    const phone = await launchApp(baseURL, { viewport: PHONE_VIEWPORT, deviceScaleFactor: 2 });
+    try {
+      await signInContext(phone.context, await apiLogin(baseURL, LEARNER));
+      const page = await phone.context.newPage();
+      const images: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname + new URL(request.url()).search);
+      });
+      await page.goto('/books');
+      const cover = card(page, 'Fundamentals of Laparoscopic Surgery').getByRole('img', { name: 'Cover of Fundamentals of Laparoscopic Surgery' });
+      await cover.scrollIntoViewIfNeeded();
+      await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const drawn = await cover.evaluate((img: HTMLImageElement) => {
+        const box = img.getBoundingClientRect();
+        return Math.min(box.width, (box.height * img.naturalWidth) / img.naturalHeight);
+      });
+      expect(Math.round(drawn)).toBe(150);
+      const chosen = await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname + new URL(img.currentSrc).search);
+      expect(chosen).toMatch(/\?w=480$/);
+      expect(images.filter((image) => image.startsWith(chosen.replace(/\?.*$/, '')))).toEqual([chosen]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('breaks no rule of the Content-Security-Policy on the signed-in pages (each would be a DevTools issue)', async () => {
     const page = await app.context.newPage();
     await page.addInitScript(() => {
