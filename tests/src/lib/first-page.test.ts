@@ -141,6 +141,27 @@ describe('firstScreenImages', () => {
     document.body.replaceChildren();
   });
 
+  it("reads where the images are in the next frame, not in the task that asked (it would lay the page out inside React's commit)", async () => {
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    try {
+      const cover = loadingImage(200);
+      const measure = vi.spyOn(cover, 'getBoundingClientRect');
+      const wait = settled(firstScreenImages(3000));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(measure).not.toHaveBeenCalled();
+      expect(frames).toHaveLength(1);
+      frames[0](performance.now());
+      expect(measure).toHaveBeenCalledOnce();
+      expect(wait.done).toBe(false);
+      cover.dispatchEvent(new Event('load'));
+      await vi.waitFor(() => expect(wait.done).toBe(true));
+    } finally {
+      raf.mockRestore();
+      document.body.replaceChildren();
+    }
+  });
+
   it('waits no longer than its limit for an image that never comes, and not at all when none is loading', async () => {
     loadingImage(0);
     const startedAt = Date.now();
