@@ -151,7 +151,7 @@ describe('firstScreenImages', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(measure).not.toHaveBeenCalled();
       expect(frames).toHaveLength(1);
-      frames[0](performance.now());
+      frames.splice(0).forEach((callback) => callback(performance.now()));
       expect(measure).toHaveBeenCalledOnce();
       expect(wait.done).toBe(false);
       cover.dispatchEvent(new Event('load'));
