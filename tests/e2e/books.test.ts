@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, builtChunksMatching, DESKTOP_VIEWPORT, holdEntryChunk, launchApp, layoutShiftsOf, PHONE_VIEWPORT, reactCommitsOf, recordLayoutShifts, recordReactCommits, recordScriptRequests, waitForApp } from '../helpers/browser';
+import { type AppBrowser, builtChunksMatching, DESKTOP_VIEWPORT, type LaunchOptions, holdEntryChunk, launchApp, layoutShiftsOf, PHONE_VIEWPORT, reactCommitsOf, recordLayoutShifts, recordReactCommits, recordScriptRequests, waitForApp } from '../helpers/browser';
 import {
   api,
   apiLogin,
@@ -32,6 +32,21 @@ const distDir = inject('distDir');
 const LEXICAL_MARKER = /data-lexical-editor/;
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+/**
+ * Runs `use` on a page of a fresh phone profile (no service worker, nothing cached) where the
+ * demo learner is signed in, and closes the profile after it.
+ */
+async function onFreshPhone(use: (page: Page, learner: ApiSession) => Promise<void>, options: Omit<LaunchOptions, 'viewport'> = {}): Promise<void> {
+  const phone = await launchApp(baseURL, { viewport: PHONE_VIEWPORT, ...options });
+  try {
+    const learner = await apiLogin(baseURL, LEARNER);
+    await signInContext(phone.context, learner);
+    await use(await phone.context.newPage(), learner);
+  } finally {
+    await phone.close();
+  }
+}
 
 describe('books list and Create Book (superuser)', () => {
   let app: AppBrowser;
@@ -229,10 +244,7 @@ describe('books list (learner)', () => {
   it("on a phone's dense screen, fetches a portrait cover as the copy that fits the width it is drawn at, not a larger one", async () => {
     // Two device pixels per CSS pixel. A 3:4 cover is drawn whole in its 200 px box, 150 px wide:
     // 300 device pixels, the 480 px copy. It was the 960 px one (twice the bytes) on every phone.
-    const phone = await launchApp(baseURL, { viewport: PHONE_VIEWPORT, deviceScaleFactor: 2 });
-    try {
-      await signInContext(phone.context, await apiLogin(baseURL, LEARNER));
-      const page = await phone.context.newPage();
+    await onFreshPhone(async (page) => {
       const images: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname + new URL(request.url()).search);
@@ -249,9 +261,7 @@ describe('books list (learner)', () => {
       const chosen = await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname + new URL(img.currentSrc).search);
       expect(chosen).toMatch(/\?w=480$/);
       expect(images.filter((image) => image.startsWith(chosen.replace(/\?.*$/, '')))).toEqual([chosen]);
-    } finally {
-      await phone.close();
-    }
+    }, { deviceScaleFactor: 2 });
   });
 
   it('breaks no rule of the Content-Security-Policy on the signed-in pages (each would be a DevTools issue)', async () => {
@@ -345,10 +355,7 @@ describe('books list opening (learner)', () => {
 
   it("on a phone's first visit: IndexedDB's code, the download controls, axios, the worker and the manifest wait until the first cover has loaded", async () => {
     // A profile of its own: no worker, no cache. Images come 1.5 s late, as over a weak signal.
-    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
-    try {
-      await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
-      const page = await fresh.context.newPage();
+    await onFreshPhone(async (page) => {
       const requestedAt = new Map<string, number>();
       const finishedAt = new Map<string, number>();
       page.on('request', (request) => {
@@ -386,9 +393,7 @@ describe('books list opening (learner)', () => {
         for (const [url, at] of requests) expect(at, `${url} asked for before the cover had loaded`).toBeGreaterThanOrEqual(coverLoaded);
       }
       await page.close();
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it("keeps the navbar and 'Loading...' on screen until the list replaces them, however late the list's data comes (never an empty page)", async () => {
@@ -428,10 +433,7 @@ describe('books list opening (learner)', () => {
 
   it("downloads a signed-in page's own code, data and first cover beside the app's code, not once the app has started (round trips less on a phone), and reads each once", async () => {
     // A fresh profile: no service worker answers from its cache yet.
-    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
-    try {
-      await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
-      const page = await fresh.context.newPage();
+    await onFreshPhone(async (page) => {
       const requestedAt = new Map<string, number>();
       const requests: string[] = [];
       page.on('request', (request) => {
@@ -462,16 +464,11 @@ describe('books list opening (learner)', () => {
       expect(requestedAt.get(coverPath), coverPath).toBeLessThan(entryArrivedAt());
       expect(requests.filter((pathname) => pathname === coverPath)).toHaveLength(1);
       expect(await page.locator('head link[rel="preload"][as="image"]').count()).toBe(1);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it("asks for the app's code and the page's data straight from the page: its starter is written into index.html, allowed by its hash alone", async () => {
-    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
-    try {
-      await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
-      const page = await fresh.context.newPage();
+    await onFreshPhone(async (page) => {
       await page.addInitScript(() => {
         const seen: string[] = [];
         (window as unknown as { cspViolations: string[] }).cspViolations = seen;
@@ -489,9 +486,7 @@ describe('books list opening (learner)', () => {
       const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(response!.headers()['content-security-policy'] ?? '')?.[1]?.split(' ');
       expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`]);
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('sends no early read with an expired access token (it would only be refused): the app renews the session and shows the list', async () => {
@@ -518,11 +513,7 @@ describe('books list opening (learner)', () => {
 
   it("leaves the phone's CPU to the list: 'Loading...' spins on the compositor, and Dexie loads only once the list is painted", async () => {
     // A fresh profile: no service worker, nothing in IndexedDB yet.
-    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT, reducedMotion: 'no-preference' });
-    try {
-      const learner = await apiLogin(baseURL, LEARNER);
-      await signInContext(fresh.context, learner);
-      const page = await fresh.context.newPage();
+    await onFreshPhone(async (page, learner) => {
       const scripts = recordScriptRequests(page);
       // The start of the frame that first shows a book card (on the page's clock): its
       // animation-frame callbacks run just before it is styled, laid out and painted.
@@ -594,19 +585,14 @@ describe('books list opening (learner)', () => {
       // Not merely rendered: what waits for the first page (the session's copy, and Dexie with
       // it) starts after the frame that shows the list, and does not hold that frame back.
       expect(timings.dexieRequested).toBeGreaterThan(timings.listFrameAt);
-    } finally {
-      await fresh.close();
-    }
+    }, { reducedMotion: 'no-preference' });
   });
 
   it("on a phone, downloads before the list shows none of what it does not show (no schema library, account menu or tooltip), in few files; the drawer's account part comes as it opens", async () => {
     // What each is recognised by in the built chunks.
     const chunksOf = builtChunksMatching(distDir, { zod: /ZodError/, 'MUI Tooltip': /MuiTooltip/, 'MUI Menu': /[`"']MuiMenu[`"']/ });
 
-    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
-    try {
-      await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
-      const page = await fresh.context.newPage();
+    await onFreshPhone(async (page) => {
       await recordReactCommits(page, 'article');
       // When the first book card appears, on the page's clock.
       await page.addInitScript(() => {
@@ -652,9 +638,7 @@ describe('books list opening (learner)', () => {
       await drawer.getByText('Welcome, learner@example.com').waitFor();
       for (const name of ['Dashboard', 'Books', 'My downloads']) expect(await drawer.getByRole('link', { name, exact: true }).count(), name).toBe(1);
       expect(await drawer.getByRole('button', { name: 'Logout' }).count()).toBe(1);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it("loads no schema library (zod) with the cards' download controls: the download's code comes when a download is asked for, 'Loading...' meanwhile, and its dialog opens", async () => {
@@ -662,10 +646,7 @@ describe('books list opening (learner)', () => {
     const scripts = (page: Page) =>
       page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => new URL(entry.name).pathname).filter((pathname) => pathname.startsWith('/assets/')));
 
-    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
-    try {
-      await signInContext(fresh.context, await apiLogin(baseURL, LEARNER));
-      const page = await fresh.context.newPage();
+    await onFreshPhone(async (page) => {
       await page.goto('/books');
       const download = card(page, title).getByRole('button', { name: `Download for offline: ${title}` });
       await download.waitFor();
@@ -688,9 +669,7 @@ describe('books list opening (learner)', () => {
       expect((await scripts(page)).filter((pathname) => zodChunks.includes(path.basename(pathname))).length).toBeGreaterThan(0);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it("on a desktop: nothing moves when the list replaces 'Loading...'", async () => {
