@@ -12,8 +12,8 @@ type ComponentNames<M> = { [K in keyof M]: M[K] extends AnyComponent ? K : never
  * loads when one of them is first rendered, or earlier with `preload` (once the page is shown,
  * when a button is pointed at).
  *
- * `preload` never throws: a failed download is logged, and rendering the part imports the module
- * again, so a failure that lasts shows in the route's error screen where the part is used.
+ * `preload` never throws nor rejects: a failed download is logged, and rendering the part imports
+ * the module again, so a failure that lasts shows in the route's error screen where the part is used.
  */
 export function lazyModule<M>(load: () => Promise<M>, what: string) {
   return {
@@ -21,10 +21,14 @@ export function lazyModule<M>(load: () => Promise<M>, what: string) {
     part<K extends ComponentNames<M>>(name: K) {
       return lazy(() => load().then((module) => ({ default: module[name] as Extract<M[K], AnyComponent> })));
     },
-    preload(): void {
-      load().catch((error: unknown) => {
-        console.warn(`Could not preload ${what}`, error);
-      });
+    /** Starts loading the module; the promise settles once it has loaded or failed, and never rejects. */
+    preload(): Promise<void> {
+      return load().then(
+        () => undefined,
+        (error: unknown) => {
+          console.warn(`Could not preload ${what}`, error);
+        },
+      );
     },
   };
 }

@@ -18,6 +18,7 @@ import { ApiError } from '../lib/api-error';
 import { isHintedDownloaded } from '../lib/downloaded-hint';
 import { parseBookId } from './-components/book-id';
 import { BookRouteError } from './-components/book-route-parts';
+import { lazyModule } from '../lib/lazy-part';
 import { getStoredUser, useStoredUser } from '../lib/session';
 
 // The editing toolbar and its dialogs load only when someone opens the chapter modal.
@@ -26,9 +27,11 @@ const ChapterEditor = lazy(() => import('../features/editor/components/chapter-e
 // download control load after the chapter text has painted: none is needed to start reading.
 const bookQuiz = () => import('./-components/book-quiz');
 const BookQuiz = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuiz })));
-const BookQuizNotice = lazy(() => import('./-components/book-quiz-notice').then((m) => ({ default: m.BookQuizNotice })));
+const quizNotice = lazyModule(() => import('./-components/book-quiz-notice'), 'the quiz notice');
+const BookQuizNotice = quizNotice.part('BookQuizNotice');
 const QuizAuthoringLink = lazy(() => bookQuiz().then((m) => ({ default: m.QuizAuthoringLink })));
-const DownloadButton = lazy(() => import('../features/offline/components/download-button').then((m) => ({ default: m.DownloadButton })));
+const downloadControl = lazyModule(() => import('../features/offline/components/download-button'), 'the download control');
+const DownloadButton = downloadControl.part('DownloadButton');
 
 /**
  * The device's complete copy of the book (its background refresh started) with the reader's part
@@ -133,7 +136,7 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
       initialChapterId={initialChapterId}
       onChapterShown={onChapterShown}
       aside={
-        <AfterFirstPaint minHeight={DOWNLOAD_CONTROL_HEIGHT}>
+        <AfterFirstPaint minHeight={DOWNLOAD_CONTROL_HEIGHT} preload={downloadControl.preload}>
           <DownloadButton bookId={bookId} bookTitle={book.title} />
           {canEditBook(user, book) && <QuizAuthoringLink bookId={bookId} hasQuiz={book.quiz !== null} />}
         </AfterFirstPaint>
@@ -150,7 +153,7 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
         </Suspense>
       )}
       renderQuizNotice={(startQuiz) => (
-        <AfterFirstPaint>
+        <AfterFirstPaint preload={quizNotice.preload}>
           <BookQuizNotice bookId={bookId} quiz={book.quiz} onOpenQuiz={startQuiz} />
         </AfterFirstPaint>
       )}
