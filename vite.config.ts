@@ -503,6 +503,7 @@ const SIGNED_IN_CHUNKS = [
       'src/components/retry-alert.tsx',
       'src/features/books/book-text.ts',
       'src/features/books/components/after-first-paint.tsx',
+      'src/features/offline/components/download-control.ts',
       'src/features/books/api/(query-retry|book-keys|get-books).ts',
       '@mui/icons-material/(LogoutOutlined|MenuBookOutlined|OfflinePinOutlined|AddOutlined).mjs',
       '@tanstack/react-query/build/modern/(useQuery|useBaseQuery|queryOptions|useMutation|useSuspenseQuery).js',

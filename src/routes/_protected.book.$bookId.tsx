@@ -11,6 +11,7 @@ import { canEditBook } from '../contract/permissions';
 import type { ReaderBook } from '../features/reader/types';
 import type { Book, Chapter } from '../contract/books';
 import { AfterFirstPaint } from '../features/books/components/after-first-paint';
+import { downloadControl, LazyDownloadButton } from '../features/offline/components/download-control';
 import { NeedsConnectionError } from '../features/offline/reading/needs-connection-error';
 import { getReadingPosition } from '../features/offline/reading/reading-positions';
 import { useReadingPosition } from '../features/offline/reading/use-reading-position';
@@ -30,8 +31,6 @@ const BookQuiz = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuiz })));
 const quizNotice = lazyModule(() => import('./-components/book-quiz-notice'), 'the quiz notice');
 const BookQuizNotice = quizNotice.part('BookQuizNotice');
 const QuizAuthoringLink = lazy(() => bookQuiz().then((m) => ({ default: m.QuizAuthoringLink })));
-const downloadControl = lazyModule(() => import('../features/offline/components/download-button'), 'the download control');
-const DownloadButton = downloadControl.part('DownloadButton');
 
 /**
  * The device's complete copy of the book (its background refresh started) with the reader's part
@@ -137,7 +136,7 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
       onChapterShown={onChapterShown}
       aside={
         <AfterFirstPaint minHeight={DOWNLOAD_CONTROL_HEIGHT} preload={downloadControl.preload}>
-          <DownloadButton bookId={bookId} bookTitle={book.title} />
+          <LazyDownloadButton bookId={bookId} bookTitle={book.title} />
           {canEditBook(user, book) && <QuizAuthoringLink bookId={bookId} hasQuiz={book.quiz !== null} />}
         </AfterFirstPaint>
       }

@@ -3,15 +3,13 @@ import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/
 import { lazy, Suspense } from 'react';
 import { booksQueryOptions } from '../features/books/api/get-books';
 import { AfterFirstPaint } from '../features/books/components/after-first-paint';
+import { downloadControl, LazyDownloadButton } from '../features/offline/components/download-control';
 import { preloadCover } from '../features/books/components/book-cover';
 import { BooksError, BooksPage, BooksPending } from '../features/books/components/books-page';
-import { lazyModule } from '../lib/lazy-part';
 import { useOnlineStatus } from '../lib/online-status';
 
 // The offline library's parts (Dexie reads, the download dialog) are not needed to show the
 // list: they load after it has painted, or at once when the list cannot come from the network.
-const downloadControl = lazyModule(() => import('../features/offline/components/download-button'), 'the download control');
-const DownloadButton = downloadControl.part('DownloadButton');
 const OfflineBooksPage = lazy(() => import('../features/offline/components/offline-books').then((m) => ({ default: m.OfflineBooksPage })));
 const OfflineListNotice = lazy(() => import('../features/offline/components/offline-books').then((m) => ({ default: m.OfflineListNotice })));
 
@@ -57,7 +55,7 @@ function BooksRoute() {
       }
       renderCardExtra={(book) => (
         <AfterFirstPaint minHeight={DOWNLOAD_CONTROL_HEIGHT} preload={downloadControl.preload}>
-          <DownloadButton compact bookId={book.id} bookTitle={book.title} />
+          <LazyDownloadButton compact bookId={book.id} bookTitle={book.title} />
         </AfterFirstPaint>
       )}
     />

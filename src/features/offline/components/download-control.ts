@@ -1,0 +1,11 @@
+import { lazyModule } from '../../../lib/lazy-part';
+
+/**
+ * The download control's module (its button, Dexie's reads of the device's copy, the download's
+ * dialog), for the books list's cards and the reader: neither needs it to show its content, so
+ * it loads after that has painted (`AfterFirstPaint`, with `downloadControl.preload`).
+ */
+export const downloadControl = lazyModule(() => import('./download-button'), 'the download control');
+
+/** The download control, a lazy component (`<Suspense>`). */
+export const LazyDownloadButton = downloadControl.part('DownloadButton');
