@@ -243,7 +243,7 @@ describe('books list (learner)', () => {
 
   it("on a phone's dense screen, fetches a portrait cover as the copy that fits the width it is drawn at, not a larger one", async () => {
     // Two device pixels per CSS pixel. A 3:4 cover is drawn whole in its 200 px box, 150 px wide:
-    // 300 device pixels, the 480 px copy. It was the 960 px one (twice the bytes) on every phone.
+    // 300 device pixels, the 480 px copy. It was the 960 px one (1.5 times the bytes) on every phone.
     await onFreshPhone(async (page) => {
       const images: string[] = [];
       page.on('request', (request) => {
