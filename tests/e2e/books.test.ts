@@ -678,4 +678,46 @@ describe('books list opening (learner)', () => {
     await page.close();
   });
 
+  it("on a desktop: the navbar's signed-in links come with the app's first commit, the bar never growing a line under 'Loading...'", async () => {
+    const page = await app.context.newPage();
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    // The header after each React commit (the production build still calls React DevTools' hook).
+    await page.addInitScript(() => {
+      const commits: { height: number; logout: boolean; loading: boolean }[] = [];
+      (window as unknown as { headerCommits: typeof commits }).headerCommits = commits;
+      Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+        value: {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => undefined,
+          onScheduleFiberRoot: () => undefined,
+          onPostCommitFiberRoot: () => undefined,
+          onCommitFiberUnmount: () => undefined,
+          onCommitFiberRoot: () => {
+            const header = document.querySelector('header');
+            if (!header) return;
+            const loading = [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes('Loading...'));
+            commits.push({ height: Math.round(header.getBoundingClientRect().height), logout: /Logout/.test(header.textContent ?? ''), loading });
+          },
+        },
+      });
+    });
+    // 'Loading...' shows for 1.5 s: long enough for links coming in a later commit to be seen.
+    await page.route('**/api/accounts/profile/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/books');
+    await card(page, title).waitFor();
+    const commits = await page.evaluate(() => (window as unknown as { headerCommits: { height: number; logout: boolean; loading: boolean }[] }).headerCommits);
+    const seen = JSON.stringify(commits);
+    // The app replaced the shell while the check was still under way, then the list came.
+    expect(commits[0]?.loading, seen).toBe(true);
+    expect(commits.at(-1)?.loading, seen).toBe(false);
+    // At 1280 px the signed-in links take the bar's second line: there from the first commit on.
+    expect(commits.every((commit) => commit.logout), seen).toBe(true);
+    expect(new Set(commits.map((commit) => commit.height)).size, seen).toBe(1);
+    await page.close();
+  });
 });

@@ -4,8 +4,8 @@
  * logged and retried by the render, and once opened a part stays rendered so it can close
  * with its transition.
  */
-import { act, render, renderHook, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyModule, useOpenedOnce } from '../../../src/lib/lazy-part';
 
@@ -13,6 +13,15 @@ afterEach(() => vi.restoreAllMocks());
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello, {name}</p>;
+}
+
+function Counter({ label }: { label: string }) {
+  const [count, setCount] = useState(0);
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      {label} {count}
+    </button>
+  );
 }
 
 describe('lazyModule', () => {
@@ -63,6 +72,62 @@ describe('lazyModule', () => {
     );
     expect(await screen.findByText('Hello, Dr. Iyer')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazyModule, once its module has loaded', () => {
+  it('renders a part in the same commit as what surrounds it: no fallback in between', async () => {
+    const load = vi.fn(async () => ({ Greeting }));
+    const module = lazyModule(load, 'the greeting');
+    const Part = module.part('Greeting');
+    await module.preload();
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <p>Bar</p>
+        <Part name="Dr. Menon" />
+      </Suspense>,
+    );
+    // Synchronously, right after the render: React's lazy alone would show 'Loading' here.
+    expect(screen.getByText('Hello, Dr. Menon')).toBeTruthy();
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('imports the module once, however many parts and preloads ask for it', async () => {
+    const load = vi.fn(async () => ({ Greeting, Counter }));
+    const module = lazyModule(load, 'the parts');
+    const Hello = module.part('Greeting');
+    const Count = module.part('Counter');
+    await Promise.all([module.preload(), module.preload()]);
+    render(
+      <Suspense fallback={null}>
+        <Hello name="Dr. Das" />
+        <Count label="Taps" />
+      </Suspense>,
+    );
+    await module.preload();
+    expect(screen.getByText('Hello, Dr. Das')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a part rendered before the load the same one after it: its state stays', async () => {
+    let arrive!: (module: { Counter: typeof Counter }) => void;
+    const module = lazyModule(() => new Promise<{ Counter: typeof Counter }>((resolve) => (arrive = resolve)), 'the counter');
+    const Part = module.part('Counter');
+    const { rerender } = render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Part label="Taps" />
+      </Suspense>,
+    );
+    expect(screen.getByText('Loading')).toBeTruthy();
+    await act(async () => arrive({ Counter }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Taps 0' }));
+    rerender(
+      <Suspense fallback={<p>Loading</p>}>
+        <Part label="Taps" />
+      </Suspense>,
+    );
+    expect(screen.getByRole('button', { name: 'Taps 1' })).toBeTruthy();
   });
 });
 
