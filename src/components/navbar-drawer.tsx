@@ -56,22 +56,18 @@ export function NavbarDrawer({ open, onClose, renderAccount }: NavbarDrawerProps
   );
 }
 
+/** A visitor's links in the drawer, with their icons. */
+const VISITOR_LINKS = [
+  { to: '/login', label: 'Login', icon: <LoginOutlined /> },
+  { to: '/register', label: 'Register', icon: <PersonAddAltOutlined /> },
+] as const;
+
 /** A visitor's part of the drawer: Login and Register (navbar-account-section.tsx renders it there). */
 export function AnonymousNavbarDrawer({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <>
-      <RouterListItemButton to="/login" onClick={onNavigate}>
-        <ListItemIcon>
-          <LoginOutlined />
-        </ListItemIcon>
-        <ListItemText primary="Login" />
-      </RouterListItemButton>
-      <RouterListItemButton to="/register" onClick={onNavigate}>
-        <ListItemIcon>
-          <PersonAddAltOutlined />
-        </ListItemIcon>
-        <ListItemText primary="Register" />
-      </RouterListItemButton>
-    </>
-  );
+  return VISITOR_LINKS.map((link) => (
+    <RouterListItemButton key={link.to} to={link.to} onClick={onNavigate}>
+      <ListItemIcon>{link.icon}</ListItemIcon>
+      <ListItemText primary={link.label} />
+    </RouterListItemButton>
+  ));
 }

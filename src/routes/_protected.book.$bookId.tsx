@@ -11,7 +11,7 @@ import { canEditBook } from '../contract/permissions';
 import type { ReaderBook } from '../features/reader/types';
 import type { Book, Chapter } from '../contract/books';
 import { AfterFirstPaint } from '../features/books/components/after-first-paint';
-import { downloadControl, LazyDownloadButton } from '../features/offline/components/download-control';
+import { DOWNLOAD_CONTROL_HEIGHT, downloadControl, LazyDownloadButton } from '../features/offline/components/download-control';
 import { NeedsConnectionError } from '../features/offline/reading/needs-connection-error';
 import { getReadingPosition } from '../features/offline/reading/reading-positions';
 import { useReadingPosition } from '../features/offline/reading/use-reading-position';
@@ -46,9 +46,6 @@ async function openLocalCopy(bookId: number) {
   void refreshBookCopy(bookId);
   return { ...local, LocalBookReader };
 }
-
-/** The height of the reader's download control (a small button), kept while it loads. */
-const DOWNLOAD_CONTROL_HEIGHT = 31;
 
 export const Route = createFileRoute('/_protected/book/$bookId')({
   // One chunk for the loader and the screens: fewer requests before the chapter can show.

@@ -3,7 +3,7 @@ import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/
 import { lazy, Suspense } from 'react';
 import { booksQueryOptions } from '../features/books/api/get-books';
 import { AfterFirstPaint } from '../features/books/components/after-first-paint';
-import { downloadControl, LazyDownloadButton } from '../features/offline/components/download-control';
+import { DOWNLOAD_CONTROL_HEIGHT, downloadControl, LazyDownloadButton } from '../features/offline/components/download-control';
 import { preloadCover } from '../features/books/components/book-cover';
 import { BooksError, BooksPage, BooksPending } from '../features/books/components/books-page';
 import { useOnlineStatus } from '../lib/online-status';
@@ -12,9 +12,6 @@ import { useOnlineStatus } from '../lib/online-status';
 // list: they load after it has painted, or at once when the list cannot come from the network.
 const OfflineBooksPage = lazy(() => import('../features/offline/components/offline-books').then((m) => ({ default: m.OfflineBooksPage })));
 const OfflineListNotice = lazy(() => import('../features/offline/components/offline-books').then((m) => ({ default: m.OfflineListNotice })));
-
-/** The height of the card's download control (a small button), kept while it loads. */
-const DOWNLOAD_CONTROL_HEIGHT = 31;
 
 export const Route = createFileRoute('/_protected/books')({
   // One chunk for the loader and the screens: fewer requests before the list can show.

@@ -9,3 +9,9 @@ export const downloadControl = lazyModule(() => import('./download-button'), 'th
 
 /** The download control, a lazy component (`<Suspense>`). */
 export const LazyDownloadButton = downloadControl.part('DownloadButton');
+
+/**
+ * The control's height as it usually first shows, a small "Download for offline" button in both
+ * the card's compact variant and the reader's: its place is kept at that height while it loads.
+ */
+export const DOWNLOAD_CONTROL_HEIGHT = 31;
