@@ -193,22 +193,34 @@ async function renderSignedInScreens(): Promise<string> {
 /** Emotion's <style> elements as it renders them on a server: `data-emotion="css <name> …"`, then the rules. */
 const EMOTION_STYLE = /<style data-emotion="css ([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
 
+/** Emotion's global <style> elements (MUI's CssBaseline): `data-emotion="css-global <name>"`, then the rules. */
+const EMOTION_GLOBAL_STYLE = /<style data-emotion="css-global [^"]+"[^>]*>[\s\S]*?<\/style>/g;
+
 /**
  * The markup without its emotion <style> elements, and one <style> for <head> with all their
  * rules in the same order, named as lib/prerendered-styles reads them. The page is styled from
  * its first paint as before, and the app's emotion cache neither compiles those styles again nor
  * moves the element (emotion would move, and so parse again, every `data-emotion` element).
- * Global styles (`css-global`) stay: emotion's Global takes its own element over by that name.
+ * Global styles (`css-global`) keep their own elements (emotion's Global takes its element over
+ * by that name) and go to <head> too, after that one as they came after it in the cascade: left
+ * in the markup, the browser could show the page once before reaching them (a frame with the
+ * body's default 8 px margin was seen at the first paint, the page then moving by it).
  */
 function stylesIntoHead(html: string): { body: string; styles: string } {
   const names: string[] = [];
   let rules = '';
-  const body = html.replace(EMOTION_STYLE, (_element, styleNames: string, styleRules: string) => {
-    names.push(...styleNames.split(' '));
-    rules += styleRules;
-    return '';
-  });
-  return { body, styles: names.length ? `<style ${PRERENDERED_STYLES}="css ${[...new Set(names)].join(' ')}">${rules}</style>` : '' };
+  let globals = '';
+  const body = html
+    .replace(EMOTION_STYLE, (_element, styleNames: string, styleRules: string) => {
+      names.push(...styleNames.split(' '));
+      rules += styleRules;
+      return '';
+    })
+    .replace(EMOTION_GLOBAL_STYLE, (element) => {
+      globals += element;
+      return '';
+    });
+  return { body, styles: (names.length ? `<style ${PRERENDERED_STYLES}="css ${[...new Set(names)].join(' ')}">${rules}</style>` : '') + globals };
 }
 
 /** The <style> elements of `html` with a style `known` does not already have, each once. */

@@ -282,6 +282,8 @@ describe('the styles a page brings in its HTML', () => {
         expect(html.match(/<style data-prerendered-styles=/g), path).toHaveLength(path === '/books' ? 2 : 1);
         expect(html.slice(0, html.indexOf('</head>')), path).toContain('<style data-prerendered-styles="css ');
         expect(html, path).not.toMatch(/data-emotion="css /);
+        // The global styles (the body's margin, the font) too: in <head>, the first paint already has them.
+        expect(html.slice(0, html.indexOf('</head>')), path).toMatch(/<style data-emotion="css-global [^"]+">[^<]*body\{margin:0;/);
         expect(sent.size, path).toBeGreaterThan(20);
 
         await page.goto(path);
