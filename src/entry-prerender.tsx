@@ -10,6 +10,7 @@ import { CacheProvider } from '@emotion/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import Box from '@mui/material/Box';
 import { AppProviders } from './components/app-providers';
 import { AppShell } from './components/app-shell';
 import { SignedInNavbarAccount } from './components/signed-in-navbar-account';
@@ -81,7 +82,7 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
 export async function renderAppShell(): Promise<PrerenderedPage> {
   const shell = createRootRoute({
     component: () => (
-      <AppShell navbar={{ brand: siteBrand, renderAccount: () => null }} footer={siteFooter}>
+      <AppShell navbar={{ brand: siteBrand, renderAccount: (variant) => (variant === 'bar' ? <AccountPlace /> : null) }} footer={siteFooter}>
         <AreaLoading />
       </AppShell>
     ),
@@ -97,6 +98,22 @@ export async function renderAppShell(): Promise<PrerenderedPage> {
   // After #root, so that they are parsed after the shell's first paint, as they were at the end of its markup.
   const later = stylesIntoHead(newStyles(await renderSignedInScreens(), html)).styles;
   return { body, head: styles, afterRoot: later };
+}
+
+/**
+ * The signed-in account part's place in the shell's bar, kept but neither shown nor announced.
+ * index.html is the page of the signed-in screens (the public ones, Login and Register are
+ * prerendered), and from the lg breakpoint their account part takes the bar's second line at most
+ * widths: with its place kept, the bar has the height the app's will have, instead of growing a
+ * line when the app replaces the shell. A visitor sent to Login meanwhile sees the bar one line
+ * shorter there. The address is a stand-in of a common length (the greeting is cut at 240 px).
+ */
+function AccountPlace() {
+  return (
+    <Box aria-hidden inert sx={{ display: 'flex', visibility: 'hidden' }}>
+      <SignedInNavbarAccount variant="bar" email="learner@example.com" isSuperuser={false} onLogout={() => {}} />
+    </Box>
+  );
 }
 
 /** A stand-in for a book of the list: what is written in it does not change its styles. */

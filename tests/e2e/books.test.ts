@@ -678,13 +678,18 @@ describe('books list opening (learner)', () => {
     await page.close();
   });
 
-  it("on a desktop: the navbar's signed-in links come with the app's first commit, the bar never growing a line under 'Loading...'", async () => {
+  it("on a desktop: the bar has its height from the shell on, the signed-in links there from the app's first commit, never growing a line under 'Loading...'", async () => {
     const page = await app.context.newPage();
     await page.setViewportSize(DESKTOP_VIEWPORT);
     // The header after each React commit (the production build still calls React DevTools' hook).
     await page.addInitScript(() => {
       const commits: { height: number; logout: boolean; loading: boolean }[] = [];
       (window as unknown as { headerCommits: typeof commits }).headerCommits = commits;
+      // The shell's bar, as index.html shows it before the app has rendered.
+      document.addEventListener('DOMContentLoaded', () => {
+        const scope = window as unknown as { shellHeader: { height: number; replaced: boolean } };
+        scope.shellHeader = { height: Math.round(document.querySelector('header')!.getBoundingClientRect().height), replaced: commits.length > 0 };
+      });
       Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
         value: {
           supportsFiber: true,
@@ -710,8 +715,14 @@ describe('books list opening (learner)', () => {
     });
     await page.goto('/books');
     await card(page, title).waitFor();
-    const commits = await page.evaluate(() => (window as unknown as { headerCommits: { height: number; logout: boolean; loading: boolean }[] }).headerCommits);
-    const seen = JSON.stringify(commits);
+    const { commits, shell } = await page.evaluate(() => {
+      const scope = window as unknown as { headerCommits: { height: number; logout: boolean; loading: boolean }[]; shellHeader: { height: number; replaced: boolean } };
+      return { commits: scope.headerCommits, shell: scope.shellHeader };
+    });
+    const seen = JSON.stringify({ shell, commits });
+    // The shell keeps the signed-in links' place (not shown): its bar is as tall as the app's.
+    expect(shell.replaced, seen).toBe(false);
+    expect(commits.every((commit) => commit.height === shell.height), seen).toBe(true);
     // The app replaced the shell while the check was still under way, then the list came.
     expect(commits[0]?.loading, seen).toBe(true);
     expect(commits.at(-1)?.loading, seen).toBe(false);
