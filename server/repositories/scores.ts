@@ -26,13 +26,13 @@ export class ScoresRepository {
   /** The same page counted from the oldest end, for pages nearer the end of the list. */
   private readonly oldestPage: PagedQuery<[number], PageRow>;
 
-  private readonly writer?: GroupCommit;
+  private readonly writer?: GroupCommit | PostgresGroupCommit;
 
   constructor(
     private readonly db: Kysely<Database>,
     dialect: Dialect,
   ) {
-    if (dialect === 'sqlite' && !db.isTransaction) this.writer = new GroupCommit(db);
+    if (!db.isTransaction) this.writer = dialect === 'sqlite' ? new GroupCommit(db) : new PostgresGroupCommit(db);
     this.newestPage = new PagedQuery(dialect, 1, (limit, offset, userId: number) => this.page(userId, limit, offset, 'desc'));
     this.oldestPage = new PagedQuery(dialect, 1, (limit, offset, userId: number) => this.page(userId, limit, offset, 'asc'));
   }
@@ -62,7 +62,7 @@ export class ScoresRepository {
     return row && toScoreRecord(row);
   }
 
-  /** Records a score; answers once the row is committed (durably: synchronous=FULL on SQLite). */
+  /** Records a score; answers once the row is committed (durably: synchronous=FULL on SQLite, PostgreSQL's commit flush). */
   async create(score: NewScore): Promise<ScoreRecord> {
     if (this.writer) return toScoreRecord(await this.writer.insert(score));
     return toScoreRecord(await this.db.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow());
@@ -113,8 +113,7 @@ function toScoreRecord(row: QuizScore): ScoreRecord {
  * limit. The scores submitted during one turn of the event loop are written in one
  * transaction instead, and each caller is answered after that commit, as before. In SQLite a
  * failing INSERT (a replayed attempt's unique key) undoes only itself, not the transaction:
- * its caller gets its own error and the others are committed. PostgreSQL commits concurrent
- * transactions together by itself; it writes one at a time.
+ * its caller gets its own error and the others are committed. PostgreSQL: PostgresGroupCommit.
  */
 class GroupCommit {
   private queue: { score: NewScore; resolve: (row: QuizScore) => void; reject: (error: unknown) => void }[] = [];
@@ -155,5 +154,90 @@ class GroupCommit {
       if ('row' in outcome) resolve(outcome.row);
       else reject(outcome.error);
     });
+  }
+}
+
+/** The unique key of an attempt, (user, client_attempt_id), as a map key. */
+const attemptKey = (userId: number, clientAttemptId: string) => `${userId}:${clientAttemptId}`;
+
+/** What makes two new records the same but for their ids (records without a client_attempt_id). */
+const contentKey = (score: NewScore | QuizScore) =>
+  JSON.stringify([score.user_id, score.quiz_id, score.quiz_version, score.correct_answers, score.total_questions, score.answers, score.submitted_at, score.received_at]);
+
+/** The error a replay's insert gets when its attempt is already stored: PostgreSQL's unique violation. */
+function attemptAlreadyStored(): Error {
+  return Object.assign(new Error('duplicate key value violates unique constraint "quiz_scores_user_attempt_unique"'), { code: '23505' });
+}
+
+/**
+ * Group commit for PostgreSQL score writes. One score, one INSERT and one commit each, took a
+ * pooled connection for two round trips and the commit's flush, and under a burst (a whole class
+ * finishing a quiz) the pool's connections were the queue. The scores submitted during one turn
+ * of the event loop are written by one INSERT of all their rows instead, committed once, and
+ * each caller is answered after that commit with its own row. A replayed attempt (its
+ * (user, client_attempt_id) already stored, or twice in the batch) inserts nothing there (ON
+ * CONFLICT DO NOTHING) and its caller gets the unique violation it would have got alone, which
+ * recordAttempt answers with the stored record. Any other failure of the statement (a quiz
+ * deleted meanwhile, its foreign key) rolls back the whole INSERT: each score of that batch is
+ * then written on its own, so only the failing one fails.
+ */
+class PostgresGroupCommit {
+  private queue: { score: NewScore; resolve: (row: QuizScore) => void; reject: (error: unknown) => void }[] = [];
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  insert(score: NewScore): Promise<QuizScore> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ score, resolve, reject });
+      if (this.queue.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private insertOne(score: NewScore): Promise<QuizScore> {
+    return this.db.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow();
+  }
+
+  private async flush() {
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 1) {
+      const [{ score, resolve, reject }] = batch as [(typeof batch)[number]];
+      await this.insertOne(score).then(resolve, reject);
+      return;
+    }
+    let rows: QuizScore[];
+    try {
+      rows = await this.db
+        .insertInto('quiz_scores')
+        .values(batch.map(({ score }) => score))
+        .onConflict((conflict) => conflict.columns(['user_id', 'client_attempt_id']).doNothing())
+        .returningAll()
+        .execute();
+    } catch {
+      // Rolled back whole: each score on its own, its caller getting its own answer or error.
+      for (const { score, resolve, reject } of batch) await this.insertOne(score).then(resolve, reject);
+      return;
+    }
+    // Each caller's row, found by what identifies it (RETURNING's order is not a promise).
+    const byAttempt = new Map<string, QuizScore>();
+    const byContent = new Map<string, QuizScore[]>();
+    for (const row of rows) {
+      if (row.client_attempt_id !== null) byAttempt.set(attemptKey(row.user_id, row.client_attempt_id), row);
+      else byContent.set(contentKey(row), [...(byContent.get(contentKey(row)) ?? []), row]);
+    }
+    for (const { score, resolve, reject } of batch) {
+      if (score.client_attempt_id === null) {
+        const row = byContent.get(contentKey(score))?.shift();
+        if (row) resolve(row);
+        else reject(new Error('A score written in a batch was not returned by its INSERT.'));
+        continue;
+      }
+      const key = attemptKey(score.user_id, score.client_attempt_id);
+      const row = byAttempt.get(key);
+      // The first caller of a key gets the row; a replay of it in the same batch, or of one stored before, the violation.
+      byAttempt.delete(key);
+      if (row) resolve(row);
+      else reject(attemptAlreadyStored());
+    }
   }
 }

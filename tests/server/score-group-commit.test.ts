@@ -1,12 +1,14 @@
 /**
- * Scores submitted together are committed together on SQLite (issue 12: one disk wait per
- * batch, not per score). Each submitter must still get exactly its own answer: a burst of new
- * attempts all stored once, and replays of one attempt racing inside the same batch answered
- * with the one stored record (one 201, the rest 200), on either database.
+ * Scores submitted together are committed together (issue 12: on SQLite one disk wait per
+ * batch, not per score; on PostgreSQL one INSERT and one commit per batch). Each submitter must
+ * still get exactly its own answer: a burst of new attempts all stored once, and replays of one
+ * attempt racing inside the same batch answered with the one stored record (one 201, the rest
+ * 200), on either database; a score that cannot be written fails alone.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { QuizData } from '../../src/contract/quiz';
+import type { NewScore } from '../../server/repositories/scores';
 import { attemptAnswers, call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
 const quiz: QuizData = [
@@ -52,4 +54,34 @@ it('stores a burst of attempts once each, and answers racing replays with the on
   const mine = (await call(t, 'GET', '/api/books/my-scores/?page_size=200', { token: learner })).json();
   expect(mine.count).toBe(31);
   expect(new Set(mine.results.map((r: { client_attempt_id: string }) => r.client_attempt_id)).size).toBe(31);
+});
+
+it('answers each score of one batch with its own row, identical ones too, and fails only the one that cannot be written', async () => {
+  const { id: userId } = (await call(t, 'GET', '/api/accounts/profile/', { token: learner })).json();
+  const score = (overrides: Partial<NewScore>): NewScore => ({
+    user_id: userId,
+    quiz_id: quizId,
+    quiz_title: 'Burst',
+    quiz_version: 1,
+    correct_answers: 1,
+    total_questions: 2,
+    client_attempt_id: null,
+    answers: '[]',
+    submitted_at: '2026-11-27T10:00:00.000Z',
+    received_at: '2026-11-27T10:00:01.000Z',
+    ...overrides,
+  });
+  const twin = score({});
+  // Submitted in one turn of the event loop: one batch. A user that does not exist breaks its foreign key.
+  const outcomes = await Promise.allSettled([
+    t.app.repos.scores.create(twin),
+    t.app.repos.scores.create({ ...twin }),
+    t.app.repos.scores.create(score({ correct_answers: 2 })),
+    t.app.repos.scores.create(score({ user_id: 987_654 })),
+    t.app.repos.scores.create(score({ client_attempt_id: randomUUID(), correct_answers: 0 })),
+  ]);
+  expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+  const records = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  expect(new Set(records.map((record) => record.id)).size).toBe(4);
+  expect(records.map((record) => record.correct_answers)).toEqual([1, 1, 2, 0]);
 });
