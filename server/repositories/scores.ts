@@ -182,6 +182,8 @@ function attemptAlreadyStored(): Error {
  * then written on its own, so only the failing one fails.
  */
 class PostgresGroupCommit {
+  /** Rows per INSERT at most: 10 parameters each, and a statement takes 65 535 at most. */
+  static readonly MAX_ROWS = 1000;
   private queue: { score: NewScore; resolve: (row: QuizScore) => void; reject: (error: unknown) => void }[] = [];
 
   constructor(private readonly db: Kysely<Database>) {}
@@ -198,8 +200,9 @@ class PostgresGroupCommit {
   }
 
   private async flush() {
-    const batch = this.queue;
-    this.queue = [];
+    const batch = this.queue.splice(0, PostgresGroupCommit.MAX_ROWS);
+    // The rest of a larger burst goes in the next statement, beside this one.
+    if (this.queue.length) setImmediate(() => void this.flush());
     if (batch.length === 1) {
       const [{ score, resolve, reject }] = batch as [(typeof batch)[number]];
       await this.insertOne(score).then(resolve, reject);

@@ -18,6 +18,7 @@ const quiz: QuizData = [
 
 let t: TestApp;
 let learner: string;
+let learnerId: number;
 let quizId: number;
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,6 +26,7 @@ beforeAll(async () => {
   await createUser(t, { email: 'learner@x.example' });
   const su = (await login(t, 'su@x.example')).access;
   learner = (await login(t, 'learner@x.example')).access;
+  learnerId = (await call(t, 'GET', '/api/accounts/profile/', { token: learner })).json().id;
   const book = (await call(t, 'POST', '/api/books/books/', { token: su, body: { title: 'Burst' } })).json();
   quizId = (await call(t, 'PUT', `/api/books/books/${book.id}/quiz/`, { token: su, body: { quiz_data: quiz } })).json().id;
 });
@@ -57,9 +59,8 @@ it('stores a burst of attempts once each, and answers racing replays with the on
 });
 
 it('answers each score of one batch with its own row, identical ones too, and fails only the one that cannot be written', async () => {
-  const { id: userId } = (await call(t, 'GET', '/api/accounts/profile/', { token: learner })).json();
   const score = (overrides: Partial<NewScore>): NewScore => ({
-    user_id: userId,
+    user_id: learnerId,
     quiz_id: quizId,
     quiz_title: 'Burst',
     quiz_version: 1,
@@ -84,4 +85,26 @@ it('answers each score of one batch with its own row, identical ones too, and fa
   const records = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   expect(new Set(records.map((record) => record.id)).size).toBe(4);
   expect(records.map((record) => record.correct_answers)).toEqual([1, 1, 2, 0]);
+});
+
+it('stores a burst larger than one statement takes, each score with its own row', async () => {
+  const ids = Array.from({ length: 1_200 }, () => randomUUID());
+  const records = await Promise.all(
+    ids.map((id) =>
+      t.app.repos.scores.create({
+        user_id: learnerId,
+        quiz_id: quizId,
+        quiz_title: 'Burst',
+        quiz_version: 1,
+        correct_answers: 1,
+        total_questions: 2,
+        client_attempt_id: id,
+        answers: '[]',
+        submitted_at: '2026-11-27T11:00:00.000Z',
+        received_at: '2026-11-27T11:00:01.000Z',
+      }),
+    ),
+  );
+  expect(records.map((record) => record.client_attempt_id)).toEqual(ids);
+  expect(new Set(records.map((record) => record.id)).size).toBe(1_200);
 });
