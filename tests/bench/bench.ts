@@ -198,7 +198,8 @@ async function api(server: RunningServer, label: string) {
       const ratio = app.rps / bare.rps;
       const primary = i === 0;
       line(`${endpoint.name} (${answers[i]!.bytes} B): ratio`, ratio.toFixed(3), primary ? `≥ ${goal}` : '(measured the same way)', !primary || ratio >= goal);
-      line(`${endpoint.name}: p99`, `${app.p99.toFixed(1)} ms`, '≤ 20 ms', app.p99 <= 20);
+      // Issue 12's goals are the books list's; the other endpoints are "measured the same way".
+      line(`${endpoint.name}: p99`, `${app.p99.toFixed(1)} ms`, primary ? '≤ 20 ms' : '(measured the same way)', !primary || app.p99 <= 20);
       console.log(`         app ${app.rps.toFixed(0)} req/s, p50 ${app.p50} ms; ceiling ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms${app.failures ? `; ${app.failures} failed answers` : ''}`);
     }
   } finally {
