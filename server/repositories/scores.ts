@@ -26,13 +26,13 @@ export class ScoresRepository {
   /** The same page counted from the oldest end, for pages nearer the end of the list. */
   private readonly oldestPage: PagedQuery<[number], PageRow>;
 
-  private readonly writer?: GroupCommit | PostgresGroupCommit;
+  private readonly writer?: ScoreGroupCommit;
 
   constructor(
     private readonly db: Kysely<Database>,
     dialect: Dialect,
   ) {
-    if (!db.isTransaction) this.writer = dialect === 'sqlite' ? new GroupCommit(db) : new PostgresGroupCommit(db);
+    if (!db.isTransaction) this.writer = dialect === 'sqlite' ? new SqliteGroupCommit(db) : new PostgresGroupCommit(db);
     this.newestPage = new PagedQuery(dialect, 1, (limit, offset, userId: number) => this.page(userId, limit, offset, 'desc'));
     this.oldestPage = new PagedQuery(dialect, 1, (limit, offset, userId: number) => this.page(userId, limit, offset, 'asc'));
   }
@@ -106,30 +106,54 @@ function toScoreRecord(row: QuizScore): ScoreRecord {
   };
 }
 
-/**
- * Group commit for SQLite score writes. Each commit waits for the disk (synchronous=FULL), and
- * better-sqlite3 waits synchronously, holding up every other request meanwhile: under a
- * burst of submissions (a whole class finishing a quiz) that wait, once per score, was the
- * limit. The scores submitted during one turn of the event loop are written in one
- * transaction instead, and each caller is answered after that commit, as before. In SQLite a
- * failing INSERT (a replayed attempt's unique key) undoes only itself, not the transaction:
- * its caller gets its own error and the others are committed. PostgreSQL: PostgresGroupCommit.
- */
-class GroupCommit {
-  private queue: { score: NewScore; resolve: (row: QuizScore) => void; reject: (error: unknown) => void }[] = [];
+/** A score waiting for its batch's commit, and its caller's answer. */
+interface PendingScore {
+  score: NewScore;
+  resolve: (row: QuizScore) => void;
+  reject: (error: unknown) => void;
+}
 
-  constructor(private readonly db: Kysely<Database>) {}
+/**
+ * Group commit of score writes: the scores submitted during one turn of the event loop are
+ * written together (`write`, one per database) and each caller is answered after that commit,
+ * with its own row or its own error. A burst larger than `maxRows` goes in several batches.
+ */
+abstract class ScoreGroupCommit {
+  private queue: PendingScore[] = [];
+
+  constructor(
+    protected readonly db: Kysely<Database>,
+    private readonly maxRows = Number.POSITIVE_INFINITY,
+  ) {}
 
   insert(score: NewScore): Promise<QuizScore> {
     return new Promise((resolve, reject) => {
       this.queue.push({ score, resolve, reject });
-      if (this.queue.length === 1) setImmediate(() => void this.flush());
+      if (this.queue.length === 1) setImmediate(() => this.flush());
     });
   }
 
-  private async flush() {
-    const batch = this.queue;
-    this.queue = [];
+  private flush() {
+    const batch = this.queue.splice(0, this.maxRows);
+    // The rest of a larger burst goes in the next batch, beside this one.
+    if (this.queue.length) setImmediate(() => this.flush());
+    void this.write(batch);
+  }
+
+  /** Writes the batch and settles every caller's promise; never rejects. */
+  protected abstract write(batch: PendingScore[]): Promise<void>;
+}
+
+/**
+ * Group commit for SQLite score writes. Each commit waits for the disk (synchronous=FULL), and
+ * better-sqlite3 waits synchronously, holding up every other request meanwhile: under a
+ * burst of submissions (a whole class finishing a quiz) that wait, once per score, was the
+ * limit. A batch is written in one transaction instead. In SQLite a failing INSERT (a replayed
+ * attempt's unique key) undoes only itself, not the transaction: its caller gets its own error
+ * and the others are committed.
+ */
+class SqliteGroupCommit extends ScoreGroupCommit {
+  protected async write(batch: PendingScore[]) {
     const outcomes: ({ row: QuizScore } | { error: unknown })[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -181,30 +205,19 @@ function attemptAlreadyStored(): Error {
  * deleted meanwhile, its foreign key) rolls back the whole INSERT: each score of that batch is
  * then written on its own, so only the failing one fails.
  */
-class PostgresGroupCommit {
-  /** Rows per INSERT at most: 10 parameters each, and a statement takes 65 535 at most. */
-  static readonly MAX_ROWS = 1000;
-  private queue: { score: NewScore; resolve: (row: QuizScore) => void; reject: (error: unknown) => void }[] = [];
-
-  constructor(private readonly db: Kysely<Database>) {}
-
-  insert(score: NewScore): Promise<QuizScore> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ score, resolve, reject });
-      if (this.queue.length === 1) setImmediate(() => void this.flush());
-    });
+class PostgresGroupCommit extends ScoreGroupCommit {
+  constructor(db: Kysely<Database>) {
+    // Rows per INSERT at most: 10 parameters each, and a statement takes 65 535 at most.
+    super(db, 1000);
   }
 
   private insertOne(score: NewScore): Promise<QuizScore> {
     return this.db.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow();
   }
 
-  private async flush() {
-    const batch = this.queue.splice(0, PostgresGroupCommit.MAX_ROWS);
-    // The rest of a larger burst goes in the next statement, beside this one.
-    if (this.queue.length) setImmediate(() => void this.flush());
+  protected async write(batch: PendingScore[]) {
     if (batch.length === 1) {
-      const [{ score, resolve, reject }] = batch as [(typeof batch)[number]];
+      const { score, resolve, reject } = batch[0]!;
       await this.insertOne(score).then(resolve, reject);
       return;
     }

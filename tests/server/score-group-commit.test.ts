@@ -58,20 +58,22 @@ it('stores a burst of attempts once each, and answers racing replays with the on
   expect(new Set(mine.results.map((r: { client_attempt_id: string }) => r.client_attempt_id)).size).toBe(31);
 });
 
+/** A score as recordAttempt would write it, for the repository's own tests. */
+const score = (overrides: Partial<NewScore>): NewScore => ({
+  user_id: learnerId,
+  quiz_id: quizId,
+  quiz_title: 'Burst',
+  quiz_version: 1,
+  correct_answers: 1,
+  total_questions: 2,
+  client_attempt_id: null,
+  answers: '[]',
+  submitted_at: '2026-11-27T10:00:00.000Z',
+  received_at: '2026-11-27T10:00:01.000Z',
+  ...overrides,
+});
+
 it('answers each score of one batch with its own row, identical ones too, and fails only the one that cannot be written', async () => {
-  const score = (overrides: Partial<NewScore>): NewScore => ({
-    user_id: learnerId,
-    quiz_id: quizId,
-    quiz_title: 'Burst',
-    quiz_version: 1,
-    correct_answers: 1,
-    total_questions: 2,
-    client_attempt_id: null,
-    answers: '[]',
-    submitted_at: '2026-11-27T10:00:00.000Z',
-    received_at: '2026-11-27T10:00:01.000Z',
-    ...overrides,
-  });
   const twin = score({});
   // Submitted in one turn of the event loop: one batch. A user that does not exist breaks its foreign key.
   const outcomes = await Promise.allSettled([
@@ -89,22 +91,7 @@ it('answers each score of one batch with its own row, identical ones too, and fa
 
 it('stores a burst larger than one statement takes, each score with its own row', async () => {
   const ids = Array.from({ length: 1_200 }, () => randomUUID());
-  const records = await Promise.all(
-    ids.map((id) =>
-      t.app.repos.scores.create({
-        user_id: learnerId,
-        quiz_id: quizId,
-        quiz_title: 'Burst',
-        quiz_version: 1,
-        correct_answers: 1,
-        total_questions: 2,
-        client_attempt_id: id,
-        answers: '[]',
-        submitted_at: '2026-11-27T11:00:00.000Z',
-        received_at: '2026-11-27T11:00:01.000Z',
-      }),
-    ),
-  );
+  const records = await Promise.all(ids.map((id) => t.app.repos.scores.create(score({ client_attempt_id: id }))));
   expect(records.map((record) => record.client_attempt_id)).toEqual(ids);
   expect(new Set(records.map((record) => record.id)).size).toBe(1_200);
 });
