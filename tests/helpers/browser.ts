@@ -196,11 +196,15 @@ export interface ReactCommit {
   matches: number;
   /** The components rendered inside them. */
   inMatches: number;
+  /** The height of the first element it matched (null when none), and the text of all of them. */
+  height: number | null;
+  text: string;
 }
 
 /**
  * Records each React commit of the page (call before navigating): how many components rendered in
- * it, and how many of them inside the elements `selector` matched right after it. It stands in for React DevTools (whose hook
+ * it, how many of them inside the elements `selector` matched right after it, and those elements'
+ * text and the first one's height. It stands in for React DevTools (whose hook
  * the production build still calls): a component rendered in a commit if React did its work,
  * React's PerformedWork flag, in a subtree the commit reconciled. Read them with reactCommitsOf.
  */
@@ -211,7 +215,7 @@ export async function recordReactCommits(page: Page, selector: string): Promise<
     const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
     const PERFORMED_WORK = 1;
     const HOST_ELEMENT = 5;
-    const commits: { at: number; components: number; matches: number; inMatches: number }[] = [];
+    const commits: { at: number; components: number; matches: number; inMatches: number; height: number | null; text: string }[] = [];
     (window as unknown as { reactCommits: typeof commits }).reactCommits = commits;
     const counts = { components: 0, inMatches: 0 };
     const countRendered = (first: Fiber | null, inMatch: boolean) => {
@@ -238,7 +242,14 @@ export async function recordReactCommits(page: Page, selector: string): Promise<
           counts.components = 0;
           counts.inMatches = 0;
           countRendered(root.current.child, false);
-          commits.push({ at: Math.round(performance.now()), ...counts, matches: document.querySelectorAll(selector).length });
+          const matched = [...document.querySelectorAll(selector)];
+          commits.push({
+            at: Math.round(performance.now()),
+            ...counts,
+            matches: matched.length,
+            height: matched[0] ? Math.round(matched[0].getBoundingClientRect().height) : null,
+            text: matched.map((element) => element.textContent ?? '').join(' '),
+          });
         },
       },
     });
