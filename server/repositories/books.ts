@@ -1,12 +1,11 @@
-import { type InferResult, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Book, BookListItem, BookQuiz } from '../../src/contract/books';
 import type { Database } from '../db/schema';
 import { nowIso } from '../lib/time';
 import { JsonBody } from '../lib/json-body';
 import { JsonPage, type Page } from '../lib/pagination';
 import { VersionedCache } from './versioned-cache';
-import type { Dialect } from '../db/database';
-import { type PageBound, PagedQuery, PreparedQuery } from './prepared';
+import { PreparedQuery } from './prepared';
 
 export interface BookRow {
   id: number;
@@ -31,9 +30,6 @@ export interface BookInput {
 /** From this offset on, a page is counted first and read from whichever end is nearer. */
 export const DEEP_PAGE_OFFSET = 200;
 
-/** A row of a page of books. */
-type PageRow = InferResult<ReturnType<BooksRepository['page']>>[number];
-
 export class BooksRepository {
   /** The number of books, kept exact by triggers (migrations/004-content-state.ts): a key lookup, not a count of every book. */
   private readonly countQuery = new PreparedQuery(0, () => this.db.selectFrom('content_state').select('book_count as count').where('id', '=', sql.lit(1)));
@@ -43,9 +39,9 @@ export class BooksRepository {
    * alone, and only those books are then joined with their quiz and chapter count, whatever
    * the offset.
    */
-  private readonly newestPage: PagedQuery<[], PageRow>;
+  private readonly newestPage = new PreparedQuery(2, (limit: number, offset: number) => this.page(limit, offset, 'desc'));
   /** The same page counted from the oldest end, for pages nearer the end of the list. */
-  private readonly oldestPage: PagedQuery<[], PageRow>;
+  private readonly oldestPage = new PreparedQuery(2, (limit: number, offset: number) => this.page(limit, offset, 'asc'));
 
   private readonly byIdQuery = new PreparedQuery(1, (id: number) => this.select().where('b.id', '=', id));
 
@@ -62,15 +58,9 @@ export class BooksRepository {
   /** Books as their detail answers them, by id; null when there is no such book. */
   private readonly details = new VersionedCache<number, JsonBody | null>(2048, (body) => body?.bytes.length ?? 0, 32 * 1024 * 1024);
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    dialect: Dialect,
-  ) {
-    this.newestPage = new PagedQuery(dialect, 0, (limit, offset) => this.page(limit, offset, 'desc'));
-    this.oldestPage = new PagedQuery(dialect, 0, (limit, offset) => this.page(limit, offset, 'asc'));
-  }
+  constructor(private readonly db: Kysely<Database>) {}
 
-  private page(limit: PageBound, offset: PageBound, direction: 'asc' | 'desc') {
+  private page(limit: number, offset: number, direction: 'asc' | 'desc') {
     return (
       this.select(
         this.db

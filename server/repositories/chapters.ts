@@ -4,8 +4,7 @@ import type { Chapter as ChapterRow, Database } from '../db/schema';
 import { nowIso } from '../lib/time';
 import { JsonPage, type Page } from '../lib/pagination';
 import { VersionedCache } from './versioned-cache';
-import { PagedQuery, PreparedQuery } from './prepared';
-import type { Dialect } from '../db/database';
+import { PreparedQuery } from './prepared';
 
 export interface ChapterInput {
   title: string;
@@ -17,7 +16,9 @@ export class ChaptersRepository {
   private readonly countQuery = new PreparedQuery(1, (bookId: number) =>
     this.db.selectFrom('chapters').select((eb) => eb.fn.countAll<number>().as('count')).where('book_id', '=', bookId),
   );
-  private readonly chapterPage: PagedQuery<[number], ChapterRow>;
+  private readonly chapterPage = new PreparedQuery(3, (bookId: number, limit: number, offset: number) =>
+    this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).orderBy('order').orderBy('id').limit(limit).offset(offset),
+  );
   private readonly findQuery = new PreparedQuery(2, (bookId: number, chapterId: number) =>
     this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).where('id', '=', chapterId),
   );
@@ -25,17 +26,10 @@ export class ChaptersRepository {
   /** Pages of chapters as JSON text, by book, page size and offset (chapter texts run to tens of KB: kept by bytes too). */
   private readonly pages = new VersionedCache<string, JsonPage>(512, (page) => page.results.length, 64 * 1024 * 1024);
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    dialect: Dialect,
-  ) {
-    this.chapterPage = new PagedQuery(dialect, 1, (limit, offset, bookId: number) =>
-      this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).orderBy('order').orderBy('id').limit(limit).offset(offset),
-    );
-  }
+  constructor(private readonly db: Kysely<Database>) {}
 
   async list(bookId: number, page: Page): Promise<{ count: number; rows: Chapter[] }> {
-    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, bookId), this.chapterPage.execute(this.db, page.size, page.offset, bookId)]);
+    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, bookId), this.chapterPage.execute(this.db, bookId, page.size, page.offset)]);
     return { count: Number(counted?.count ?? 0), rows: rows.map(toChapter) };
   }
 
@@ -45,7 +39,7 @@ export class ChaptersRepository {
    * written out again — chapter texts run to tens of KB each.
    */
   async listJson(bookId: number, page: Page): Promise<{ count: number; rows: string[] }> {
-    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, bookId), this.chapterPage.execute(this.db, page.size, page.offset, bookId)]);
+    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, bookId), this.chapterPage.execute(this.db, bookId, page.size, page.offset)]);
     return { count: Number(counted?.count ?? 0), rows: rows.map(toChapterJson) };
   }
 

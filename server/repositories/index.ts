@@ -36,11 +36,11 @@ export interface Repositories {
 export function createRepositories(db: Kysely<Database>, dialect: Dialect): Repositories {
   const repos: Repositories = {
     users: new UsersRepository(db),
-    organizations: new OrganizationsRepository(db, dialect),
+    organizations: new OrganizationsRepository(db),
     refreshTokens: new RefreshTokensRepository(db, dialect),
     passwordResets: new PasswordResetsRepository(db),
-    books: new BooksRepository(db, dialect),
-    chapters: new ChaptersRepository(db, dialect),
+    books: new BooksRepository(db),
+    chapters: new ChaptersRepository(db),
     quizzes: new QuizzesRepository(db),
     scores: new ScoresRepository(db, dialect),
     media: new MediaRepository(db),

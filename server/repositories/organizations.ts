@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../lib/time';
-import type { Dialect } from '../db/database';
-import { PagedQuery, PreparedQuery } from './prepared';
+import { PreparedQuery } from './prepared';
 import { inTransaction } from './transaction';
 import type { Database, OrganizationRole } from '../db/schema';
 import type { Page } from '../lib/pagination';
@@ -19,23 +18,18 @@ export class OrganizationsRepository {
   private readonly memberCountQuery = new PreparedQuery(1, (organizationId: number) =>
     this.db.selectFrom('memberships').select((eb) => eb.fn.countAll<number>().as('count')).where('organization_id', '=', organizationId),
   );
-  private readonly memberPage: PagedQuery<[number], MemberRow>;
+  private readonly memberPage = new PreparedQuery(3, (organizationId: number, limit: number, offset: number) =>
+    this.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .where('m.organization_id', '=', organizationId)
+      .select(['u.id', 'u.full_name', 'u.email', 'm.role as role_in_organization', 'm.id as organization_membership_id'])
+      .orderBy('m.id')
+      .limit(limit)
+      .offset(offset),
+  );
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    dialect: Dialect,
-  ) {
-    this.memberPage = new PagedQuery(dialect, 1, (limit, offset, organizationId: number) =>
-      this.db
-        .selectFrom('memberships as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .where('m.organization_id', '=', organizationId)
-        .select(['u.id', 'u.full_name', 'u.email', 'm.role as role_in_organization', 'm.id as organization_membership_id'])
-        .orderBy('m.id')
-        .limit(limit)
-        .offset(offset),
-    );
-  }
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** Creates an organization with its owner's membership, in one transaction. */
   create(name: string, ownerId: number) {
@@ -62,7 +56,7 @@ export class OrganizationsRepository {
   async listMembers(organizationId: number, page: Page): Promise<{ count: number; rows: MemberRow[] }> {
     const [counted, rows] = await Promise.all([
       this.memberCountQuery.executeTakeFirst(this.db, organizationId),
-      this.memberPage.execute(this.db, page.size, page.offset, organizationId),
+      this.memberPage.execute(this.db, organizationId, page.size, page.offset),
     ]);
     return { count: Number(counted?.count ?? 0), rows };
   }

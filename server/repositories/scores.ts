@@ -4,11 +4,9 @@ import type { Dialect } from '../db/database';
 import type { Database, QuizScore } from '../db/schema';
 import type { Page } from '../lib/pagination';
 import { DEEP_PAGE_OFFSET } from './books';
-import { type PageBound, PagedQuery, PreparedQuery } from './prepared';
+import { PreparedQuery } from './prepared';
 
 export type NewScore = Omit<QuizScore, 'id'>;
-/** A row of a page of my-scores: the record and the user's count. */
-type PageRow = QuizScore & { total: number | null };
 
 export class ScoresRepository {
   private readonly attemptQuery = new PreparedQuery(2, (userId: number, clientAttemptId: string) =>
@@ -22,9 +20,9 @@ export class ScoresRepository {
    * not records) and only those records are then read; each row carries the user's count, so
    * a page is one query.
    */
-  private readonly newestPage: PagedQuery<[number], PageRow>;
+  private readonly newestPage = new PreparedQuery(3, (userId: number, limit: number, offset: number) => this.page(userId, limit, offset, 'desc'));
   /** The same page counted from the oldest end, for pages nearer the end of the list. */
-  private readonly oldestPage: PagedQuery<[number], PageRow>;
+  private readonly oldestPage = new PreparedQuery(3, (userId: number, limit: number, offset: number) => this.page(userId, limit, offset, 'asc'));
 
   private readonly writer?: ScoreGroupCommit;
 
@@ -33,11 +31,9 @@ export class ScoresRepository {
     dialect: Dialect,
   ) {
     if (!db.isTransaction) this.writer = dialect === 'sqlite' ? new SqliteGroupCommit(db) : new PostgresGroupCommit(db);
-    this.newestPage = new PagedQuery(dialect, 1, (limit, offset, userId: number) => this.page(userId, limit, offset, 'desc'));
-    this.oldestPage = new PagedQuery(dialect, 1, (limit, offset, userId: number) => this.page(userId, limit, offset, 'asc'));
   }
 
-  private page(userId: number, limit: PageBound, offset: PageBound, direction: 'asc' | 'desc') {
+  private page(userId: number, limit: number, offset: number, direction: 'asc' | 'desc') {
     return this.db
       .selectFrom(
         this.db
@@ -70,7 +66,7 @@ export class ScoresRepository {
 
   async listForUser(userId: number, page: Page): Promise<{ count: number; rows: ScoreRecord[] }> {
     if (page.offset < DEEP_PAGE_OFFSET) {
-      const rows = await this.newestPage.execute(this.db, page.size, page.offset, userId);
+      const rows = await this.newestPage.execute(this.db, userId, page.size, page.offset);
       // No rows: none at all from the start, or a page past the end, which is counted on its own.
       const count = rows.length ? rows[0]!.total : page.offset === 0 ? 0 : (await this.countQuery.executeTakeFirst(this.db, userId))?.count;
       return { count: Number(count ?? 0), rows: rows.map(toScoreRecord) };
@@ -84,8 +80,8 @@ export class ScoresRepository {
       size === 0
         ? []
         : fromEnd < page.offset
-          ? (await this.oldestPage.execute(this.db, size, fromEnd, userId)).reverse()
-          : await this.newestPage.execute(this.db, page.size, page.offset, userId);
+          ? (await this.oldestPage.execute(this.db, userId, size, fromEnd)).reverse()
+          : await this.newestPage.execute(this.db, userId, page.size, page.offset);
     return { count, rows: rows.map(toScoreRecord) };
   }
 }
