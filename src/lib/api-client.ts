@@ -1,22 +1,28 @@
 /**
- * The one API client (SPEC §7): every call of the app to `/api` goes through `apiClient`. Its
- * requests are sent by axios (http-client.ts: the Bearer token, the shared token refresh, the
- * retry), which loads with the first request that needs it, or once a signed-in page is shown
- * (`preloadApiClient`), not with the page's start.
+ * The one API client (SPEC §7): every call of the app to `/api` goes through `apiClient`, an
+ * axios instance with base `/api`, credentials, JSON, and the stored access token as a Bearer
+ * header. Every failure is an `ApiError` with a `reason` (lib/api-error.ts); it shows no UI.
  *
- * A signed-in page's first reads need none of axios: index.html's starter has already sent them
- * (lib/early-reads), and `get` answers a GET the starter sent with the same token with the
- * starter's answer, once: its JSON parsed, validated by the caller as usual. A read that failed
- * or was not a 200, was sent with another token, is not JSON or has not answered within the
- * request's timeout goes to the server through axios, so a 401 still leads to the token's
- * refresh. On a phone this kept axios (19.2 KiB with brotli, and its evaluation) out of what
- * the books list and the reader download and run before their first screen.
+ * Token refresh (SPEC §4, §8): a 401 triggers ONE shared refresh for every request failing at
+ * that moment — in this tab through a shared promise, across tabs through a Web Lock, after
+ * which a tab that waited uses the pair another tab already obtained instead of spending the
+ * (rotating, single-use) refresh token again. The service worker refreshes under the same
+ * lock for a Background Sync; the page takes the worker's pair first (`mirrorSession`).
+ * Each request is then retried once.
+ *
+ * How a failed refresh ends:
+ * - no refresh token, or the server refuses it (401/400): the session is cleared and
+ *   `announceSessionExpired` sends the user to /login — once per refresh, however many
+ *   requests were waiting for it;
+ * - no network, a timeout, a 5xx or a 429: the session is KEPT. The user stays signed in
+ *   offline (or through a server restart) and the next call online refreshes. Ending a
+ *   session because a proxy answered 502 would throw a surgeon out mid-quiz.
  */
-import type { AxiosRequestConfig } from 'axios';
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import type { Page } from '../contract/fields';
-import { ApiError } from './api-error';
-import { takeEarlyRead } from './early-reads';
-import { getAccessToken } from './session';
+import { ApiError, toApiError } from './api-error';
+import { announceSessionExpired, clearSession, getAccessToken, getRefreshToken, isTokenExpired, mirrorSession, mirrorWritten, storeSession } from './session';
+import { TOKEN_REFRESH_LOCK } from './tokens';
 
 export const API_BASE = '/api';
 
@@ -24,83 +30,106 @@ export const API_BASE = '/api';
 export type RequestConfig = AxiosRequestConfig;
 
 /** What a call answers: the parsed body, the status and the headers. */
-export interface ApiResponse<T> {
-  data: T;
-  status: number;
-  headers: Record<string, unknown>;
-}
+export type ApiResponse<T> = AxiosResponse<T>;
 
-export interface ApiClient {
-  get<T = unknown>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>;
-  delete<T = unknown>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>;
-  post<T = unknown>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
-  put<T = unknown>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
-  patch<T = unknown>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
-}
+/** A refresh that hangs is treated as "no network"; the session is kept. */
+const REFRESH_TIMEOUT_MS = 20_000;
 
-/**
- * axios's client. When its code cannot be downloaded (no network, the server unreachable) the
- * request fails as axios fails without a network, an ApiError with the reason 'network', so the
- * screens' offline behaviour applies; the next request imports it again.
- */
-const loadHttpClient = () =>
-  import('./http-client').then(
-    (module) => module.httpClient,
-    (error: unknown) => {
-      console.warn('Could not load the API client', error);
-      throw new ApiError('Network Error', 'network');
-    },
-  );
+// No default Content-Type: axios sends objects as application/json and FormData (uploads)
+// as multipart with its boundary; a fixed JSON header would turn FormData into JSON.
+export const apiClient = axios.create({
+  baseURL: API_BASE,
+  withCredentials: true,
+});
 
-/** Starts loading axios, once a signed-in page is shown: the user's first action then waits for no download. */
-export function preloadApiClient(): void {
-  // A failure is logged by loadHttpClient; the next request imports it again.
-  loadHttpClient().catch(() => undefined);
-}
+type RetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean; _sentWith?: string | null };
 
-export const apiClient: ApiClient = {
-  async get<T>(url: string, config?: RequestConfig) {
-    const early = await fromEarlyRead<T>(url, config);
-    return early ?? (await loadHttpClient()).get<T>(url, config);
-  },
-  delete: async <T>(url: string, config?: RequestConfig) => (await loadHttpClient()).delete<T>(url, config),
-  post: async <T>(url: string, body?: unknown, config?: RequestConfig) => (await loadHttpClient()).post<T>(url, body, config),
-  put: async <T>(url: string, body?: unknown, config?: RequestConfig) => (await loadHttpClient()).put<T>(url, body, config),
-  patch: async <T>(url: string, body?: unknown, config?: RequestConfig) => (await loadHttpClient()).patch<T>(url, body, config),
-};
-
-/** The starter's answer to this GET (see above), or null: the request then goes to the server. */
-async function fromEarlyRead<T>(url: string, config: RequestConfig | undefined): Promise<ApiResponse<T> | null> {
-  if (config?.params) return null;
+apiClient.interceptors.request.use((config) => {
   const token = getAccessToken();
-  const early = takeEarlyRead(url, token ? `Bearer ${token}` : null);
-  if (!early) return null;
-  const answer = await within(early, config);
-  if (!answer) return null;
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  else config.headers.delete('Authorization');
+  (config as RetriableConfig)._sentWith = token;
+  return config;
+});
+
+/** Calls that must never trigger a refresh: they are the sign-in calls themselves. */
+const NO_REFRESH = ['/accounts/login/', '/accounts/register/', '/accounts/token/refresh/', '/accounts/logout/'];
+
+/** True when a refresh failure means the sign-in is over (not merely unreachable). */
+const endsSession = (error: ApiError) => error.reason === 'unauthorized' || error.reason === 'invalid' || error.reason === 'forbidden';
+
+let refreshing: Promise<string> | null = null;
+
+async function exchangeRefreshToken(startedWith: string | null): Promise<string> {
+  // The service worker may have refreshed for a Background Sync: take its pair, never
+  // resend the refresh token it spent.
+  await mirrorSession();
+  const current = getRefreshToken();
+  if (!current) throw new ApiError('No refresh token available', 'unauthorized');
+  const access = getAccessToken();
+  // Another tab refreshed while this one waited for the lock: use its fresh pair.
+  if (current !== startedWith && access && !isTokenExpired(access, 0)) return access;
   try {
-    return { data: JSON.parse(answer.body) as T, status: answer.status, headers: Object.fromEntries(answer.headers) };
-  } catch {
-    return null;
+    const { data } = await axios.post<{ access: string; refresh?: string }>(
+      `${API_BASE}/accounts/token/refresh/`,
+      { refresh: current },
+      { withCredentials: true, headers: { 'Content-Type': 'application/json' }, timeout: REFRESH_TIMEOUT_MS },
+    );
+    // Refresh tokens rotate: the old one is now spent, keep the new one.
+    storeSession(data.access, data.refresh ?? current);
+    // The worker's copy holds the new pair (storeSession started that copy) before the lock lets the worker refresh.
+    await mirrorWritten();
+    return data.access;
+  } catch (error) {
+    throw toApiError(error);
   }
 }
 
 /**
- * The early answer, or null once the request's timeout has passed or it is aborted: axios then
- * sends the request, or rejects at once with its cancellation when the signal was aborted.
+ * Obtains a new access token; concurrent callers (in this tab and across tabs) share one
+ * refresh. A refused refresh clears the session and announces it once.
  */
-function within<T>(answer: Promise<T | null>, config: RequestConfig | undefined): Promise<T | null> {
-  return new Promise((resolve) => {
-    const signal = config?.signal as AbortSignal | undefined;
-    if (signal?.aborted) return resolve(null);
-    const timer = config?.timeout ? setTimeout(() => resolve(null), config.timeout) : undefined;
-    const abort = () => resolve(null);
-    signal?.addEventListener?.('abort', abort, { once: true });
-    void answer.then(resolve, () => resolve(null)).finally(() => {
-      clearTimeout(timer);
-      signal?.removeEventListener?.('abort', abort);
-    });
-  });
+export function refreshAccessToken(): Promise<string> {
+  if (!refreshing) {
+    const startedWith = getRefreshToken();
+    const run = () => exchangeRefreshToken(startedWith);
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    refreshing = (locks ? locks.request(TOKEN_REFRESH_LOCK, run) : run())
+      .catch((error: unknown) => {
+        const failure = toApiError(error);
+        if (endsSession(failure)) {
+          clearSession();
+          announceSessionExpired();
+        }
+        throw failure;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+  }
+  return refreshing;
 }
+
+apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
+  const config = error.config as RetriableConfig | undefined;
+  const path = config?.url ?? '';
+  if (error.response?.status !== 401 || !config || config._retried || NO_REFRESH.some((p) => path.endsWith(p))) {
+    throw toApiError(error);
+  }
+  config._retried = true;
+  // A refresh finished after this request left: retry with the new token, no second refresh.
+  const current = getAccessToken();
+  if (current && current !== config._sentWith && !isTokenExpired(current, 0)) return apiClient(config);
+  try {
+    await refreshAccessToken();
+  } catch (refreshError) {
+    const failure = toApiError(refreshError);
+    // Offline or server trouble: the caller sees a network/server failure, the session stays.
+    if (!endsSession(failure)) throw failure;
+    throw toApiError(error);
+  }
+  return apiClient(config);
+});
 
 /** A page of the contract (`{count, next, previous, results}`), or a bare array (SPEC §7: "results or a bare array"). */
 export type ListAnswer<T> = T[] | Page<T>;

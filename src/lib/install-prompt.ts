@@ -34,10 +34,10 @@ export function listenForInstallPrompt(): void {
 }
 
 /**
- * Links the web app manifest (main.tsx, once the page is shown). The HTML comes without the
- * link (vite.config.ts): Chromium fetches the manifest and an icon for its install check as
- * soon as it reads one, and on a phone's first visit they competed with the page's code.
- * The install offer (beforeinstallprompt) comes after the check, so a little later.
+ * Links the web app manifest (main.tsx, once the page is idle after its first render). The HTML
+ * comes without the link (build/pwa.ts): Chromium fetches the manifest and an icon for its
+ * install check as soon as it reads one, and on a phone's first visit they competed with the
+ * page's code. The install offer (beforeinstallprompt) comes after the check, so a little later.
  */
 export function linkWebManifest(): void {
   if (document.querySelector('link[rel="manifest"]')) return;

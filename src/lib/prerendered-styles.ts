@@ -1,10 +1,10 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 
 /**
- * The attribute of the <style> elements the build writes for emotion's styles of a page's markup,
+ * The attribute of the <style> element the build writes for emotion's styles of a page's markup,
  * with their names (`css <name> <name> …`, as emotion's own `data-emotion` would say): one in
- * <head> of every prerendered page and of index.html, and on index.html a second one after #root
- * with the signed-in screens' styles. src/entry-prerender.tsx writes them.
+ * <head> of every prerendered page and of index.html (the app shell). src/entry-prerender.tsx
+ * writes it.
  */
 export const PRERENDERED_STYLES = 'data-prerendered-styles';
 
@@ -20,9 +20,8 @@ export const PRERENDERED_STYLES = 'data-prerendered-styles';
 export function createAppEmotionCache(): EmotionCache {
   const sent = document.querySelectorAll<HTMLStyleElement>(`style[${PRERENDERED_STYLES}]`);
   const last = sent[sent.length - 1];
-  // The styles emotion inserts go after the last of them, so they come later in the cascade than
-  // every style the HTML brought, as they did after emotion's hydration (on index.html the last one
-  // is after #root, in <body>).
+  // The styles emotion inserts go after it, so they come later in the cascade than every style
+  // the HTML brought, as they would after emotion's hydration.
   const cache = createCache({ key: 'css', ...(last?.parentNode ? { container: last.parentNode, insertionPoint: last } : {}) });
   for (const element of sent) {
     const [key, ...names] = (element.getAttribute(PRERENDERED_STYLES) ?? '').split(' ');

@@ -43,7 +43,7 @@ export function getUpdateState(): UpdateState {
 
 /**
  * Registers the service worker once; resolves to null where service workers are unavailable.
- * workbox-window is imported here, when the page is shown (main.tsx), not with the app's start.
+ * workbox-window is imported here, once the page is idle after its first render (main.tsx).
  */
 export function registerServiceWorker(scriptUrl = '/sw.js'): Promise<Workbox | null> {
   registering ??= register(scriptUrl).catch((error: unknown) => {

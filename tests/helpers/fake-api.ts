@@ -4,7 +4,7 @@
  * adapter of the app's client (and of bare axios, which the token refresh uses).
  */
 import axios, { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { httpClient } from '../../src/lib/http-client';
+import { apiClient as httpClient } from '../../src/lib/api-client';
 import { type SessionUser, storeSession } from '../../src/lib/session';
 
 export interface FakeRequest {

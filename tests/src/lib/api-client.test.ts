@@ -1,8 +1,7 @@
 import axios, { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient, apiPathOf, getAllPages } from '../../../src/lib/api-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apiClient, apiPathOf, getAllPages, refreshAccessToken } from '../../../src/lib/api-client';
 import { ApiError } from '../../../src/lib/api-error';
-import { httpClient, refreshAccessToken } from '../../../src/lib/http-client';
 import { getAccessToken, getRefreshToken, getStoredUser, onSessionExpired, storeSession } from '../../../src/lib/session';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -54,13 +53,13 @@ class FakeServer {
 let server: FakeServer;
 beforeEach(() => {
   server = new FakeServer();
-  httpClient.defaults.adapter = server.adapter;
+  apiClient.defaults.adapter = server.adapter;
   axios.defaults.adapter = server.adapter;
   const { access, refresh } = server.issue();
   storeSession(access, refresh);
 });
 afterEach(() => {
-  httpClient.defaults.adapter = undefined;
+  apiClient.defaults.adapter = undefined;
   axios.defaults.adapter = undefined;
 });
 
@@ -103,7 +102,7 @@ describe('the API client', () => {
       if (config.url?.endsWith('/token/refresh/')) return original(config);
       throw new axios.AxiosError('401', 'ERR_BAD_REQUEST', config, {}, { status: 401, data: { detail: 'no' }, statusText: '401', headers: {}, config });
     };
-    httpClient.defaults.adapter = alwaysRefused;
+    apiClient.defaults.adapter = alwaysRefused;
     axios.defaults.adapter = alwaysRefused;
     await expect(apiClient.get('/x/')).rejects.toMatchObject({ reason: 'unauthorized', status: 401 });
     expect(attempts).toBe(2);
@@ -137,7 +136,7 @@ describe('the API client', () => {
       if (config.url?.endsWith('/token/refresh/')) throw new axios.AxiosError('Network Error', 'ERR_NETWORK', config, {});
       return original(config);
     };
-    httpClient.defaults.adapter = offlineRefresh;
+    apiClient.defaults.adapter = offlineRefresh;
     axios.defaults.adapter = offlineRefresh;
     await expect(apiClient.get('/x/')).rejects.toMatchObject({ reason: 'network' });
     stop();
@@ -153,7 +152,7 @@ describe('the API client', () => {
     const refusing: AxiosAdapter = async (config) => {
       throw new axios.AxiosError('400', 'ERR_BAD_REQUEST', config, {}, { status: 400, data: { title: ['This field is required.'] }, statusText: '400', headers: {}, config });
     };
-    httpClient.defaults.adapter = refusing;
+    apiClient.defaults.adapter = refusing;
     await expect(apiClient.post('/books/books/', {})).rejects.toMatchObject({ reason: 'invalid', status: 400, data: { title: ['This field is required.'] } });
   });
 
@@ -192,7 +191,7 @@ describe('the API client', () => {
       }
       return original(config);
     };
-    httpClient.defaults.adapter = broken;
+    apiClient.defaults.adapter = broken;
     axios.defaults.adapter = broken;
     let announced = 0;
     const stop = onSessionExpired(() => announced++);
@@ -217,7 +216,7 @@ describe('the API client', () => {
       }
       return answer;
     };
-    httpClient.defaults.adapter = racing;
+    apiClient.defaults.adapter = racing;
     axios.defaults.adapter = racing;
     const res = await apiClient.get<{ ok: boolean }>('/x/');
     expect(res.data.ok).toBe(true);
@@ -239,13 +238,13 @@ describe('paginated lists', () => {
           : { count: 3, next: null, previous: 'http://127.0.0.1:8080/api/books/my-scores/', results: [3] };
       return { status: 200, data, statusText: '200', headers: {}, config, request: {} };
     };
-    httpClient.defaults.adapter = pages;
+    apiClient.defaults.adapter = pages;
     await expect(getAllPages<number>('/books/my-scores/')).resolves.toEqual([1, 2, 3]);
     expect(seen).toEqual(['/books/my-scores/', '/books/my-scores/?page=2']);
   });
 
   it('accepts a bare array', async () => {
-    httpClient.defaults.adapter = async (config) => ({ status: 200, data: [{ id: 1 }], statusText: '200', headers: {}, config, request: {} });
+    apiClient.defaults.adapter = async (config) => ({ status: 200, data: [{ id: 1 }], statusText: '200', headers: {}, config, request: {} });
     await expect(getAllPages('/books/my-scores/')).resolves.toEqual([{ id: 1 }]);
   });
 
@@ -254,127 +253,3 @@ describe('paginated lists', () => {
   });
 });
 
-
-describe("the starter's early reads (lib/early-reads)", () => {
-  let sent: string[];
-  const answer = (body: unknown) => Promise.resolve({ status: 200, body: JSON.stringify(body), headers: [['content-type', 'application/json']] as [string, string][] });
-  const early = (path: string, read: Promise<unknown>, authorization = `Bearer ${getAccessToken()}`) => {
-    window.__earlyReads = { ...window.__earlyReads, [path]: { authorization, answer: read as never } };
-  };
-  beforeEach(() => {
-    sent = [];
-    httpClient.defaults.adapter = (config) => {
-      sent.push(config.url ?? '');
-      return server.adapter(config);
-    };
-  });
-  afterEach(() => {
-    delete window.__earlyReads;
-  });
-
-  it("answers a GET with the starter's answer, parsed as JSON, once; the next GET goes to the server", async () => {
-    early('/books/books/', answer([{ id: 1, title: 'Sutures' }]));
-    const first = await apiClient.get('/books/books/');
-    expect(first.data).toEqual([{ id: 1, title: 'Sutures' }]);
-    expect(first.status).toBe(200);
-    expect(first.headers['content-type']).toBe('application/json');
-    expect(sent).toEqual([]);
-    expect((await apiClient.get('/books/books/')).data).toEqual({ ok: true, url: '/books/books/' });
-    expect(sent).toEqual(['/books/books/']);
-  });
-
-  it('asks the server when the read was sent with another token (the session was refreshed since)', async () => {
-    early('/books/books/', answer(['stale']), 'Bearer an-older-token');
-    expect((await apiClient.get('/books/books/')).data).toEqual({ ok: true, url: '/books/books/' });
-    expect(sent).toEqual(['/books/books/']);
-    expect(window.__earlyReads).toEqual({});
-  });
-
-  it('asks the server when the read failed or was not a 200, so an expired token is refreshed as usual', async () => {
-    server.expireAll();
-    early('/books/books/', Promise.resolve(null));
-    expect((await apiClient.get('/books/books/')).data).toEqual({ ok: true, url: '/books/books/' });
-    expect(server.refreshCalls).toBe(1);
-    expect(sent).toEqual(['/books/books/', '/books/books/']);
-  });
-
-  it("asks the server once the request's timeout has passed without an answer", async () => {
-    early('/accounts/profile/', new Promise(() => undefined));
-    expect((await apiClient.get('/accounts/profile/', { timeout: 50 })).data).toEqual({ ok: true, url: '/accounts/profile/' });
-    expect(sent).toEqual(['/accounts/profile/']);
-  });
-
-  it('is cancelled with the request', async () => {
-    early('/books/books/', new Promise(() => undefined));
-    const controller = new AbortController();
-    const request = apiClient.get('/books/books/', { signal: controller.signal });
-    controller.abort();
-    await expect(request).rejects.toMatchObject({ message: 'canceled' });
-    expect(sent).toEqual([]);
-  });
-
-  it('asks the server when the answer is not JSON (a proxy\'s page)', async () => {
-    early('/books/books/', Promise.resolve({ status: 200, body: '<html>Portal login</html>', headers: [['content-type', 'text/html']] }));
-    expect((await apiClient.get('/books/books/')).data).toEqual({ ok: true, url: '/books/books/' });
-    expect(sent).toEqual(['/books/books/']);
-  });
-
-  it('leaves other reads alone: another path, a query, a write', async () => {
-    early('/books/books/', answer(['early']));
-    await apiClient.get('/books/books/', { params: { page: 2 } });
-    await apiClient.post('/books/books/', { title: 'x' });
-    await apiClient.get('/books/books/1/');
-    expect(sent).toEqual(['/books/books/', '/books/books/', '/books/books/1/']);
-    expect((await apiClient.get('/books/books/')).data).toEqual(['early']);
-  });
-});
-
-// Last in the file: it loads the client's modules afresh.
-describe('a signed-in page\'s first reads', () => {
-  afterEach(() => {
-    delete window.__earlyReads;
-  });
-
-  it('are answered from the starter without loading axios: its module loads with the first request sent to the server', async () => {
-    vi.resetModules();
-    let imported = 0;
-    vi.doMock('../../../src/lib/http-client', async (importOriginal) => {
-      imported++;
-      return importOriginal();
-    });
-    try {
-      const fresh = await import('../../../src/lib/api-client');
-      window.__earlyReads = { '/books/books/': { authorization: `Bearer ${getAccessToken()}`, answer: Promise.resolve({ status: 200, body: '[{"id":1}]', headers: [] }) } };
-      expect((await fresh.apiClient.get('/books/books/')).data).toEqual([{ id: 1 }]);
-      expect(imported).toBe(0);
-      // The fresh client is created with axios's defaults: the fake server's adapter.
-      expect((await fresh.apiClient.get('/books/books/1/')).data).toEqual({ ok: true, url: '/books/books/1/' });
-      expect(imported).toBe(1);
-    } finally {
-      vi.doUnmock('../../../src/lib/http-client');
-    }
-  });
-
-  it("fail as a request without a network (reason 'network') when axios's code cannot be downloaded, and load it at the next request", async () => {
-    vi.resetModules();
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    let reachable = false;
-    vi.doMock('../../../src/lib/http-client', async (importOriginal) => {
-      if (!reachable) throw new TypeError('Failed to fetch dynamically imported module');
-      return importOriginal();
-    });
-    try {
-      const fresh = await import('../../../src/lib/api-client');
-      const { ApiError: FreshApiError } = await import('../../../src/lib/api-error');
-      const failure = await fresh.apiClient.post('/books/quizzes/1/scores/', {}).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(FreshApiError);
-      expect(failure).toMatchObject({ reason: 'network', message: 'Network Error' });
-      expect(warn).toHaveBeenCalledWith('Could not load the API client', expect.any(Error));
-      reachable = true;
-      expect((await fresh.apiClient.get('/books/books/1/')).data).toEqual({ ok: true, url: '/books/books/1/' });
-    } finally {
-      vi.doUnmock('../../../src/lib/http-client');
-      warn.mockRestore();
-    }
-  });
-});

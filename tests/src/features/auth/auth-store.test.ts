@@ -320,7 +320,7 @@ describe('following the stored session', () => {
     signIn(user, 'r-1');
     const fresh = fakeAccessToken(user, 600, 'fresh');
     api.on('POST', '/accounts/token/refresh/', { status: 200, data: { access: fresh, refresh: 'r-2' } });
-    const { refreshAccessToken } = await import('../../../../src/lib/http-client');
+    const { refreshAccessToken } = await import('../../../../src/lib/api-client');
     await refreshAccessToken();
     expect(store.getState()).toMatchObject({ accessToken: fresh, refreshToken: 'r-2', isAuthenticated: true });
   });

@@ -1,0 +1,24 @@
+/**
+ * Chunk groups of the browser build (Rolldown's `codeSplitting.groups`), by package only.
+ *
+ * What the entry imports statically (rolldown's `$initial` tag: main.tsx, React, MUI with
+ * emotion, the router, the query client) goes into three chunks instead of the 25-odd small
+ * chunks rolldown makes of the modules the entry shares with the lazy routes, which every page
+ * fetches before the app starts (six at a time over HTTP/1.1). What of MUI only a lazy route
+ * uses stays with that route.
+ */
+import type { Rolldown } from 'vite';
+
+/** Modules under any of these packages in node_modules. */
+const packages = (...names: string[]) => new RegExp(`node_modules/(?:${names.join('|')})/`);
+
+export const APP_START: Rolldown.CodeSplittingGroup[] = [
+  { name: 'app-react', tags: ['$initial'], test: packages('react', 'react-dom', 'scheduler'), priority: 3 },
+  {
+    name: 'app-mui',
+    tags: ['$initial'],
+    test: packages('@mui', '@emotion', 'stylis', '@babel', 'hoist-non-react-statics', 'react-is', 'prop-types', 'clsx', 'react-transition-group'),
+    priority: 2,
+  },
+  { name: 'app', tags: ['$initial'], priority: 1 },
+];
