@@ -2,7 +2,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { DOWNLOADS_CACHE } from '../src/features/offline/media/offline-media';
+import { DOWNLOADS_CACHE } from '../src/lib/db';
 
 declare const self: ServiceWorkerGlobalScope;
 

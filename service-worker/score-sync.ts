@@ -14,10 +14,10 @@
  */
 import { db, type OutboxRow } from '../src/lib/db';
 import { isTokenExpired } from '../src/lib/tokens';
-import { createOutboxRunner, SCORE_SYNC_TAG } from '../src/features/offline/sync/flush-outbox';
-import { scorePathOf, scorePayloadOf } from '../src/features/offline/sync/score-payload';
-import { outcomeOfStatus, type SendOutcome } from '../src/features/offline/sync/send-outcome';
-import { readWorkerSession, refreshWorkerSession } from './session-refresh';
+import { createOutboxRunner, SCORE_SYNC_TAG } from '../src/lib/outbox/runner';
+import { scorePathOf, scorePayloadOf } from '../src/lib/outbox/score-payload';
+import { outcomeOfStatus, type SendOutcome } from '../src/lib/outbox/send-outcome';
+import { readWorkerSession, refreshWorkerSession } from '../src/lib/session-refresh';
 
 declare const self: ServiceWorkerGlobalScope;
 

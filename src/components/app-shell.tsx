@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Footer, type FooterProps } from './footer';
-import { Navbar, type NavbarProps } from './navbar';
+import { Navbar, type NavbarProps } from './navbar/navbar';
 import { OfflineIndicator } from './offline-indicator';
 import { ScrollToTop } from './scroll-to-top';
 import { UpdatePrompt } from './update-prompt';

@@ -1,6 +1,10 @@
-import { Suspense, useEffect } from 'react';
-import { afterFirstPage } from '../lib/first-page';
-import { lazyModule, useOpenedOnce } from '../lib/lazy-part';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -14,19 +18,23 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-// MUI's Dialog, Modal and transitions are not needed to show the pages that may ask (the books
-// list, the reader): their code loads once the page is shown, or when the question is asked.
-const viewModule = lazyModule(() => import('./confirm-dialog-view'), 'the confirmation dialog');
-const ConfirmDialogView = viewModule.part('ConfirmDialogView');
-
 /** A yes/no question before something that cannot be undone. */
-export function ConfirmDialog(props: ConfirmDialogProps) {
-  const asked = useOpenedOnce(props.open);
-  useEffect(() => afterFirstPage(viewModule.preload), []);
-  if (!asked) return null;
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const id = useId();
   return (
-    <Suspense fallback={null}>
-      <ConfirmDialogView {...props} />
-    </Suspense>
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={`${id}-text`}>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </Button>
+        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

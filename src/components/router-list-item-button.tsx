@@ -2,10 +2,7 @@ import ListItemButton, { type ListItemButtonProps } from '@mui/material/ListItem
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import { forwardRef } from 'react';
 
-/**
- * MUI's ListItemButton as a TanStack Router link (router-link.tsx has the others). A file of its
- * own: only the navbar's drawers use it, and they load when the drawer is first opened.
- */
+/** MUI's ListItemButton as a TanStack Router link (router-link.tsx has the others). */
 const ListItemAnchor = forwardRef<HTMLAnchorElement, ListItemButtonProps<'a'>>(function ListItemAnchor(props, ref) {
   return <ListItemButton ref={ref} component="a" {...props} />;
 });

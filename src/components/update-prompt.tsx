@@ -1,18 +1,25 @@
-import { Suspense } from 'react';
-import { lazyModule, useOpenedOnce } from '../lib/lazy-part';
-import { useUpdatePromptVisible } from '../lib/sw-bridge';
-
-// MUI's Snackbar and its transitions load when a new version waits, not with every page.
-const UpdateSnackbar = lazyModule(() => import('./update-snackbar'), 'the update prompt').part('UpdateSnackbar');
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import { applyUpdate, dismissUpdate, useUpdatePromptVisible } from '../lib/sw-bridge';
 
 /** Non-blocking prompt when a new version is waiting; reloads only when the user asks. */
 export function UpdatePrompt() {
   const visible = useUpdatePromptVisible();
-  const shown = useOpenedOnce(visible);
-  if (!shown) return null;
   return (
-    <Suspense fallback={null}>
-      <UpdateSnackbar open={visible} />
-    </Suspense>
+    <Snackbar
+      open={visible}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      message="A new version is available"
+      action={
+        <>
+          <Button color="inherit" size="small" onClick={dismissUpdate}>
+            Later
+          </Button>
+          <Button variant="contained" color="secondary" size="small" onClick={applyUpdate}>
+            Reload
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -25,6 +25,9 @@ export interface SessionMirror {
 
 export type DownloadStatus = 'downloading' | 'complete';
 
+/** The Cache Storage cache of downloaded books' covers, figures and chosen videos; the service worker answers from it. */
+export const DOWNLOADS_CACHE = 'offline-books-v1';
+
 /** One image or video of a downloaded book, stored in the downloads cache (DOWNLOADS_CACHE). */
 export interface OfflineMedia {
   /** Same-origin path, the cache key (e.g. `/media/images/ab12.png`). */
@@ -146,7 +149,7 @@ export class AppDB extends Dexie {
   chapters!: Dexie.Table<OfflineChapter, [number, number, number]>;
   attempts!: EntityTable<QuizAttempt, 'attemptId'>;
   outbox!: EntityTable<OutboxRow, 'clientAttemptId'>;
-  /** Reading positions of an earlier version, moved to localStorage once a signed-in page is shown (features/offline/reading/reconcile.ts). */
+  /** Reading positions of an earlier version, moved to localStorage once a signed-in page is shown (features/reader/local/reconcile.ts). */
   readingPositions!: Dexie.Table<ReadingPosition, [number, number]>;
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;
@@ -164,6 +167,30 @@ export class AppDB extends Dexie {
       meta: '&key',
     });
   }
+
+  /** The user's copy of a book, complete or not. */
+  bookCopy(userId: number, bookId: number): Promise<OfflineBook | undefined> {
+    return this.books.get([userId, bookId]);
+  }
+
+  /** The chapters of the user's copy in reading order (order, then id, as the server sorts them). */
+  async chaptersOfCopy(userId: number, bookId: number): Promise<OfflineChapter[]> {
+    const chapters = await this.chapters.where('[userId+bookId]').equals([userId, bookId]).toArray();
+    return chapters.sort((a, b) => a.order - b.order || a.id - b.id);
+  }
+
+  /** The user's complete copy of a book with its chapters, or null: what the reader opens first. */
+  async completeCopy(userId: number, bookId: number): Promise<LocalBook | null> {
+    const copy = await this.bookCopy(userId, bookId);
+    if (copy?.status !== 'complete') return null;
+    return { book: copy.book, chapters: await this.chaptersOfCopy(userId, bookId) };
+  }
+}
+
+/** A downloaded book as the reader shows it. */
+export interface LocalBook {
+  book: ParsedBook;
+  chapters: OfflineChapter[];
 }
 
 /** The app's database: one connection per page or worker. */

@@ -2,14 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppShell } from '../components/app-shell';
-import { AnonymousNavbarAccount, type NavbarAccountProps } from '../components/navbar-account-section';
-import { siteBrand, siteFooter } from '../content/site-frame';
+import type { NavbarAccount } from '../components/navbar/account-links';
 import { useHydrated } from '../components/use-hydrated';
-import { NavbarSessionSlot } from '../features/auth/components/navbar-session-slot';
+import { siteBrand, siteFooter } from '../content/site-frame';
+import { useAuth } from '../features/auth/auth-store';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
+import { useLogout } from '../features/auth/use-logout';
 import { useSessionRedirects } from '../features/auth/use-session-redirects';
-import { startOutboxSyncWhenSignedIn, usePendingScores } from '../features/offline/sync/start-when-signed-in';
-import { quizHistoryKeys } from '../features/quiz-history/api/quiz-history-keys';
+import { quizHistoryKeys } from '../features/quiz/scores/api/quiz-history-keys';
+import { startOutboxSyncWhenSignedIn, usePendingScores } from '../features/quiz/scores/start-when-signed-in';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -22,29 +23,30 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   useSessionRedirects();
   const { queryClient } = Route.useRouteContext();
-  const pendingScores = usePendingScores();
-  // Scores waiting on this device are sent at start-up and on every trigger (offline feature).
+  const account = useNavbarAccount();
+  // Scores waiting on this device are sent at start-up and on every trigger; the history then shows them.
   useEffect(() => startOutboxSyncWhenSignedIn(() => void queryClient.invalidateQueries({ queryKey: quizHistoryKeys.all })), [queryClient]);
   return (
-    <AppShell
-      navbar={{
-        brand: siteBrand,
-        renderAccount: (variant, onNavigate) => <NavbarAccount variant={variant} onNavigate={onNavigate} pendingScores={pendingScores} />,
-      }}
-      footer={siteFooter}
-    >
+    <AppShell navbar={{ brand: siteBrand, account }} footer={siteFooter}>
       <Outlet />
-      <LogoutConfirmation pendingScores={pendingScores} />
+      <LogoutConfirmation />
     </AppShell>
   );
 }
 
 /**
- * A prerendered page is the one a visitor sees (Login, Register): it is hydrated as such, and
- * whoever is signed in on this device gets their own links in the render right after.
+ * The navbar's account part from the session. A prerendered page is the one a visitor sees
+ * (Login, Register): it is hydrated as such, and whoever is signed in on this device gets their
+ * own links in the render right after.
  */
-function NavbarAccount(props: NavbarAccountProps & { pendingScores: number }) {
+function useNavbarAccount(): NavbarAccount {
   const hydrated = useHydrated();
-  if (!hydrated) return <AnonymousNavbarAccount variant={props.variant} onNavigate={props.onNavigate} />;
-  return <NavbarSessionSlot {...props} />;
+  const { isAuthenticated, user } = useAuth();
+  const pendingScores = usePendingScores();
+  const { requestLogout } = useLogout();
+  return {
+    user: hydrated && isAuthenticated && user ? { email: user.email, isSuperuser: user.is_superuser } : null,
+    pendingScores,
+    onLogout: () => void requestLogout(pendingScores),
+  };
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { bookQueryOptions } from '../features/books/api/get-book';
+import { bookQueryOptions } from '../api/get-book';
 import { BookNotFound, BookPending } from '../features/reader/components/load-states';
 import { ApiError } from '../lib/api-error';
 import { parseBookId } from './-components/book-id';

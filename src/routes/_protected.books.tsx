@@ -1,17 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { booksQueryOptions } from '../features/books/api/get-books';
-import { AfterFirstPaint } from '../features/books/components/after-first-paint';
-import { DOWNLOAD_CONTROL_HEIGHT, downloadControl, LazyDownloadButton } from '../features/offline/components/download-control';
+import { DownloadButton } from '../features/downloads/components/download-button';
+import { OfflineBooksPage, OfflineListNotice } from '../features/downloads/components/offline-books';
 import { preloadCover } from '../features/books/components/book-cover';
 import { BooksError, BooksPage, BooksPending } from '../features/books/components/books-page';
 import { useOnlineStatus } from '../lib/online-status';
-
-// The offline library's parts (Dexie reads, the download dialog) are not needed to show the
-// list: they load after it has painted, or at once when the list cannot come from the network.
-const OfflineBooksPage = lazy(() => import('../features/offline/components/offline-books').then((m) => ({ default: m.OfflineBooksPage })));
-const OfflineListNotice = lazy(() => import('../features/offline/components/offline-books').then((m) => ({ default: m.OfflineListNotice })));
 
 export const Route = createFileRoute('/_protected/books')({
   // One chunk for the loader and the screens: fewer requests before the list can show.
@@ -34,27 +28,12 @@ function BooksRoute() {
   const online = useOnlineStatus();
   const { data } = useQuery(booksQueryOptions());
   if (data === undefined) {
-    if (online) return <BooksPending />;
-    return (
-      <Suspense fallback={<BooksPending />}>
-        <OfflineBooksPage />
-      </Suspense>
-    );
+    return online ? <BooksPending /> : <OfflineBooksPage />;
   }
   return (
     <BooksPage
-      notice={
-        !online && (
-          <Suspense fallback={null}>
-            <OfflineListNotice lastKnown />
-          </Suspense>
-        )
-      }
-      renderCardExtra={(book) => (
-        <AfterFirstPaint minHeight={DOWNLOAD_CONTROL_HEIGHT} preload={downloadControl.preload}>
-          <LazyDownloadButton compact bookId={book.id} bookTitle={book.title} />
-        </AfterFirstPaint>
-      )}
+      notice={!online && <OfflineListNotice lastKnown />}
+      renderCardExtra={(book) => <DownloadButton compact bookId={book.id} bookTitle={book.title} />}
     />
   );
 }

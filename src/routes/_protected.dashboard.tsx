@@ -7,11 +7,12 @@ import { isOrganizationAdmin } from '../contract/permissions';
 import { AccountSettingsCard } from '../features/auth/components/account-settings-card';
 import { AccountSummary } from '../features/auth/components/account-summary';
 import { organizationUsersQueryOptions } from '../features/organization/api/organization-members';
-import { OfflineSummaryCard } from '../features/offline/components/offline-summary-card';
-import { useOutboxRows } from '../features/offline/hooks/use-outbox';
+import { OfflineSummaryCard } from '../features/downloads/components/offline-summary-card';
+import { PendingScoresSummary } from '../features/quiz/scores/components/pending-scores-summary';
+import { useOutboxRows } from '../features/quiz/scores/use-outbox';
 import { OrganizationSection } from '../features/organization/components/organization-section';
-import { myScoresQueryOptions } from '../features/quiz-history/api/get-my-scores';
-import { QuizHistoryCard, type UnsyncedScore } from '../features/quiz-history/components/quiz-history-card';
+import { myScoresQueryOptions } from '../features/quiz/scores/api/get-my-scores';
+import { QuizHistoryCard, type UnsyncedScore } from '../features/quiz/scores/components/quiz-history-card';
 import { getStoredUser, useStoredUser } from '../lib/session';
 
 export const Route = createFileRoute('/_protected/dashboard')({
@@ -43,7 +44,7 @@ function DashboardPage() {
           <AccountSummary user={user} />
           <OrganizationSection user={user} />
           <QuizHistoryCard userId={user.user_id} unsynced={unsynced} />
-          <OfflineSummaryCard />
+          <OfflineSummaryCard scores={<PendingScoresSummary />} />
           <AccountSettingsCard user={user} />
         </Stack>
       ) : (

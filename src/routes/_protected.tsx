@@ -1,9 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { ProtectedArea } from '../features/auth/components/protected-area';
 import { enterProtectedArea } from '../features/auth/route-guards';
-import { preloadApiClient } from '../lib/api-client';
-import { afterFirstPage } from '../lib/first-page';
 
 /**
  * The protected area (SPEC §2): /dashboard, /books, /create-book and /book/{bookId}. Its one
@@ -14,15 +11,9 @@ import { afterFirstPage } from '../lib/first-page';
  */
 export const Route = createFileRoute('/_protected')({
   beforeLoad: enterProtectedArea,
-  component: ProtectedLayout,
-});
-
-function ProtectedLayout() {
-  // The page's first reads need no axios (lib/api-client): it loads once the page is shown, ready for what the user does next.
-  useEffect(() => afterFirstPage(preloadApiClient), []);
-  return (
+  component: () => (
     <ProtectedArea>
       <Outlet />
     </ProtectedArea>
-  );
-}
+  ),
+});

@@ -32,10 +32,11 @@ function internalImports(file: string): string[] {
 
 const ALLOWED: Record<string, (target: string, source: string) => boolean> = {
   lib: (t) => t === 'lib' || t === 'contract',
+  api: (t) => t === 'api' || t === 'lib' || t === 'contract',
   contract: (t) => t === 'contract',
   content: (t) => t === 'content',
   components: (t) => t === 'lib' || t === 'contract' || t === 'components',
-  feature: (t, s) => t === s || t === 'lib' || t === 'contract' || t === 'components' || t === 'content',
+  feature: (t, s) => t === s || t === 'api' || t === 'lib' || t === 'contract' || t === 'components' || t === 'content',
   routes: (t) => t !== 'root',
 };
 

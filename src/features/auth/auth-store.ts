@@ -5,7 +5,7 @@
  *
  * The session (lib/session) is the single source of the user and tokens: this store reads
  * them from there and keeps no copy; it adds only `loading`, `error` and the logout question.
- * So a token refresh, a refused refresh (lib/http-client), or a sign-out in another tab shows up
+ * So a token refresh, a refused refresh (lib/api-client), or a sign-out in another tab shows up
  * here at once, and the initial state is "authenticated" exactly when storage holds an access
  * token and a user.
  *

@@ -6,7 +6,6 @@
  */
 import { redirect } from '@tanstack/react-router';
 import { authStore } from './auth-store';
-import { preloadSignedInNavbarAccount } from './components/navbar-session-slot';
 
 /** True while a Logout in this tab takes the user to / (use-logout): the protected screens left meanwhile go there too. */
 let leavingAfterLogout = false;
@@ -31,15 +30,11 @@ export const AREA_CHECK_REUSE_MS = 10_000;
  * (not on a navigation inside it, nor a preload on hover) and the device is online, the session
  * check starts at once, beside the route loaders, instead of after the page's first render.
  * ProtectedArea reuses it (AREA_CHECK_REUSE_MS): one GET /accounts/profile/ per visit.
- * Offline there is no check: the area renders from storage. The navbar's signed-in links start
- * loading here as well.
+ * Offline there is no check: the area renders from storage.
  */
 export function enterProtectedArea({ cause }: { cause: 'preload' | 'enter' | 'stay' }): void {
   requireAccessToken();
   if (cause !== 'enter') return;
-  // The navbar's signed-in links load meanwhile too: the page no longer waits for the check,
-  // and they should not appear after it.
-  preloadSignedInNavbarAccount();
   if (navigator.onLine !== false) void authStore.checkSession();
 }
 

@@ -7,7 +7,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { authStore } from './auth-store';
-import { pendingScoreCount } from './pending-scores';
 import { setLeavingAfterLogout } from './route-guards';
 
 export function useLogout() {
@@ -32,12 +31,14 @@ export function useLogout() {
     await serverTold;
   }, [navigate, queryClient]);
 
-  /** Signs out, or opens the question when scores are waiting to sync. */
-  const requestLogout = useCallback(async () => {
-    const pending = await pendingScoreCount();
-    if (pending > 0) authStore.setLogoutQuestion(pending);
-    else await logout();
-  }, [logout]);
+  /** Signs out, or opens the question when `pendingScores` (the signed-in user's scores waiting to sync) is above 0. */
+  const requestLogout = useCallback(
+    async (pendingScores: number) => {
+      if (pendingScores > 0) authStore.setLogoutQuestion(pendingScores);
+      else await logout();
+    },
+    [logout],
+  );
 
   const cancelLogout = useCallback(() => authStore.setLogoutQuestion(null), []);
 

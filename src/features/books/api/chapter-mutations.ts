@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { bookKeys } from './book-keys';
+import { bookKeys } from '../../../api/book-keys';
 import type { Chapter, ChapterFields } from './types';
 
 /** Adds a chapter (the book's owner or a superuser). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { bookKeys } from './book-keys';
+import { bookKeys } from '../../../api/book-keys';
 import type { Book, NewBook } from './types';
 
 /** Creates a book (superusers); a 400 carries field errors `{field: [message]}`. */

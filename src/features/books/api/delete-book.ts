@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
-import { bookKeys } from './book-keys';
+import { bookKeys } from '../../../api/book-keys';
 import type { BookListItem } from './types';
 
 /** Deletes a book with its chapters and quiz (superusers). */

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { bookKeys } from './book-keys';
+import { bookKeys } from '../../../api/book-keys';
 import { getAllPages } from '../../../lib/api-client';
-import { retryUnlessFinal } from './query-retry';
+import { retryUnlessFinal } from '../../../api/query-retry';
 import type { BookListItem } from './types';
 
 /** Every book, following the server's pages (newest first). */

@@ -5,10 +5,10 @@ import type { bookListItemSchema, bookSchema, chapterSchema } from '../../../../
 import type { scoreRecordSchema } from '../../../../src/contract/scores';
 import type { organizationMemberSchema } from '../../../../src/contract/organizations';
 import { parseBook, quizQuestions } from '../../../../src/contract/book-detail';
-import { getBook } from '../../../../src/features/books/api/get-book';
+import { getBook } from '../../../../src/api/get-book';
 import type { Book, BookListItem, Chapter } from '../../../../src/features/books/api/types';
 import type { OrganizationMember } from '../../../../src/features/organization/api/organization-members';
-import type { QuizScore } from '../../../../src/features/quiz-history/api/get-my-scores';
+import type { QuizScore } from '../../../../src/features/quiz/scores/api/get-my-scores';
 import { FakeApi } from '../../../helpers/fake-api';
 import { makeBook } from './fixtures';
 

@@ -1,0 +1,221 @@
+/**
+ * The navbar's account part, in the bar and in the drawer: Login and Register for a visitor;
+ * for a signed-in user the scores waiting to sync, Dashboard, Books, My downloads, Create Book
+ * (superusers, SPEC §2), 'Welcome, {email}' and Logout. Below 1280 px the bar has no room for
+ * all of it: the links it leaves out and Logout are in its 'Account' menu.
+ */
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import OfflinePinOutlined from '@mui/icons-material/OfflinePinOutlined';
+import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
+import SyncProblemOutlined from '@mui/icons-material/SyncProblemOutlined';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId, useState } from 'react';
+import { RouterButton, RouterLink } from '../router-link';
+import { RouterListItemButton } from '../router-list-item-button';
+
+/** Who the navbar is for: the signed-in user (null for a visitor), their scores waiting to sync, and Logout. */
+export interface NavbarAccount {
+  user: { email: string; isSuperuser: boolean } | null;
+  pendingScores: number;
+  onLogout: () => void;
+}
+
+/** A signed-in page of the navbar, and from which width it is inline in the bar. */
+interface AccountLink {
+  to: '/dashboard' | '/books' | '/create-book' | '/downloads';
+  label: string;
+  icon: ReactNode;
+  inlineFrom: 'lg' | 'wide';
+}
+
+/** '1 score to sync', '3 scores to sync'. */
+export const pendingScoresLabel = (count: number) => `${count} ${count === 1 ? 'score' : 'scores'} to sync`;
+
+/** From this width the whole signed-in part is inline; the toolbar wraps it onto a second line when the site links leave no room. */
+const WIDE = '@media (min-width: 1280px)';
+
+const activeBar = { '&[data-status="active"]': { bgcolor: 'rgba(255,255,255,0.16)', boxShadow: 'inset 0 -3px 0 #c9a227' } };
+const activeDrawer = { '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 } };
+
+function accountLinks(isSuperuser: boolean): AccountLink[] {
+  return [
+    { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined />, inlineFrom: 'lg' },
+    { to: '/books', label: 'Books', icon: <MenuBookOutlined />, inlineFrom: 'lg' },
+    { to: '/downloads', label: 'My downloads', icon: <OfflinePinOutlined />, inlineFrom: 'wide' },
+    ...(isSuperuser ? [{ to: '/create-book' as const, label: 'Create Book', icon: <AddCircleOutlineOutlined />, inlineFrom: 'wide' as const }] : []),
+  ];
+}
+
+/** The account part in the bar (from the lg breakpoint). */
+export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount) {
+  const menuId = useId();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const closeMenu = () => setMenuAnchor(null);
+  if (!user) {
+    return (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <RouterButton to="/login" color="inherit" variant="text">
+          Login
+        </RouterButton>
+        <RouterButton to="/register" variant="contained" sx={{ bgcolor: '#ffffff', color: 'primary.main', '&:hover': { bgcolor: '#e6f0f4' } }}>
+          Register
+        </RouterButton>
+      </Stack>
+    );
+  }
+  const links = accountLinks(user.isSuperuser);
+  const greeting = `Welcome, ${user.email}`;
+  const inlineSx = (from: AccountLink['inlineFrom']) => (from === 'lg' ? { display: { xs: 'none', lg: 'inline-flex' } } : { display: 'none', [WIDE]: { display: 'inline-flex' } });
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      {pendingScores > 0 && (
+        <RouterButton to="/downloads" color="inherit" startIcon={<SyncProblemOutlined />} sx={{ borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', bgcolor: 'rgba(201,162,39,0.35)' }}>
+          {pendingScoresLabel(pendingScores)}
+        </RouterButton>
+      )}
+      {links.map((link) => (
+        <RouterButton key={link.to} to={link.to} color="inherit" sx={{ borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', ...activeBar, ...inlineSx(link.inlineFrom) }}>
+          {link.label}
+        </RouterButton>
+      ))}
+      <Stack direction="row" spacing={0.5} sx={{ display: 'none', [WIDE]: { display: 'flex' }, alignItems: 'center' }}>
+        <Tooltip title={user.email}>
+          <Typography
+            component="span"
+            variant="body2"
+            data-testid="navbar-greeting"
+            tabIndex={0}
+            aria-label={greeting}
+            sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
+          >
+            {greeting}
+          </Typography>
+        </Tooltip>
+        <Button variant="outlined" color="inherit" onClick={onLogout} startIcon={<LogoutOutlined />} sx={{ whiteSpace: 'nowrap', borderColor: 'rgba(255,255,255,0.7)' }}>
+          Logout
+        </Button>
+      </Stack>
+      <Button
+        color="inherit"
+        startIcon={<AccountCircleOutlined />}
+        // The visible label starts the accessible name (label in name).
+        aria-label={`Account menu (${user.email})`}
+        aria-controls={menuAnchor ? menuId : undefined}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(menuAnchor)}
+        onClick={(event) => setMenuAnchor(event.currentTarget)}
+        sx={{ whiteSpace: 'nowrap', [WIDE]: { display: 'none' } }}
+      >
+        Account
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={menuAnchor}
+        open={Boolean(menuAnchor)}
+        onClose={closeMenu}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Typography component="li" role="none" variant="body2" sx={{ px: 2, py: 1, fontWeight: 600, maxWidth: 320, overflowWrap: 'anywhere' }}>
+          {greeting}
+        </Typography>
+        <Divider component="li" role="none" />
+        {links.map((link) => (
+          <MenuItem
+            key={link.to}
+            component={RouterLink}
+            to={link.to}
+            underline="none"
+            color="inherit"
+            onClick={closeMenu}
+            // The links inline from lg are in the bar itself.
+            sx={link.inlineFrom === 'lg' ? { display: { lg: 'none' } } : {}}
+          >
+            <ListItemIcon>{link.icon}</ListItemIcon>
+            {link.label}
+          </MenuItem>
+        ))}
+        <MenuItem
+          onClick={() => {
+            closeMenu();
+            onLogout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutOutlined />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+    </Stack>
+  );
+}
+
+/** The account part in the drawer (below the lg breakpoint); `onNavigate` closes the drawer. */
+export function DrawerAccountLinks({ user, pendingScores, onLogout, onNavigate }: NavbarAccount & { onNavigate: () => void }) {
+  if (!user) {
+    return (
+      <>
+        <RouterListItemButton to="/login" onClick={onNavigate}>
+          <ListItemIcon>
+            <LoginOutlined />
+          </ListItemIcon>
+          <ListItemText primary="Login" />
+        </RouterListItemButton>
+        <RouterListItemButton to="/register" onClick={onNavigate}>
+          <ListItemIcon>
+            <PersonAddAltOutlined />
+          </ListItemIcon>
+          <ListItemText primary="Register" />
+        </RouterListItemButton>
+      </>
+    );
+  }
+  return (
+    <>
+      <ListItem>
+        <ListItemText primary={`Welcome, ${user.email}`} slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }} />
+      </ListItem>
+      {pendingScores > 0 && (
+        <RouterListItemButton to="/downloads" onClick={onNavigate}>
+          <ListItemIcon>
+            <SyncProblemOutlined color="warning" />
+          </ListItemIcon>
+          <ListItemText primary={pendingScoresLabel(pendingScores)} />
+        </RouterListItemButton>
+      )}
+      {accountLinks(user.isSuperuser).map((link) => (
+        <RouterListItemButton key={link.to} to={link.to} onClick={onNavigate} sx={activeDrawer}>
+          <ListItemIcon>{link.icon}</ListItemIcon>
+          <ListItemText primary={link.label} />
+        </RouterListItemButton>
+      ))}
+      <ListItemButton
+        onClick={() => {
+          onNavigate();
+          onLogout();
+        }}
+      >
+        <ListItemIcon>
+          <LogoutOutlined />
+        </ListItemIcon>
+        <ListItemText primary="Logout" />
+      </ListItemButton>
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import Chip from '@mui/material/Chip';
+import { useId } from 'react';
+import { useOnlineStatus } from '../../../../lib/online-status';
+import { myScoresQueryOptions, type QuizScore } from '../api/get-my-scores';
+
+export const QUIZ_HISTORY_TEXT = {
+  title: 'My Quiz History',
+  empty: 'You have not taken any quizzes yet.',
+  failed: 'Could not load your quiz history.',
+} as const;
+
+/** SPEC §9: the history shows the percentage with one decimal. */
+export const formatPercentage = (value: number | string) => `${Number(value).toFixed(1)}%`;
+
+/** The submission time in the device's local date and time. */
+export const formatSubmittedAt = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+};
+
+/** A finished attempt still on this device, not yet recorded by the server (the offline outbox). */
+export interface UnsyncedScore {
+  id: string;
+  quizTitle: string;
+  correct: number;
+  total: number;
+  /** ISO time the attempt was completed. */
+  completedAt: string;
+  state: 'waiting' | 'sending' | 'rejected';
+  /** The server's reason for a rejection. */
+  reason: string | null;
+}
+
+const SYNC_STATE_TEXT: Record<UnsyncedScore['state'], string> = {
+  waiting: 'Waiting to sync',
+  sending: 'Sending...',
+  rejected: 'Not accepted by the server',
+};
+
+/**
+ * The dashboard's My Quiz History card (SPEC §2): #, Quiz Title, Score, Percentage, Date
+ * Submitted. Scores still on this device (`unsynced`) come first, each with its sync state;
+ * offline, the server's list shows as last loaded, and says so.
+ */
+export function QuizHistoryCard({ userId, unsynced = [] }: { userId: number; unsynced?: UnsyncedScore[] }) {
+  const id = useId();
+  const scores = useQuery(myScoresQueryOptions(userId));
+  const online = useOnlineStatus();
+  return (
+    <Card component="section" aria-labelledby={`${id}-title`}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id={`${id}-title`} variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
+          {QUIZ_HISTORY_TEXT.title}
+        </Typography>
+        {scores.isPending ? (
+          <Box role="status">
+            <Typography>Loading quiz history...</Typography>
+            {scores.fetchStatus === 'paused' && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                You are offline: your history loads when the connection returns.
+              </Typography>
+            )}
+          </Box>
+        ) : scores.isError ? (
+          <Alert severity="error">{QUIZ_HISTORY_TEXT.failed}</Alert>
+        ) : scores.data.length === 0 && unsynced.length === 0 ? (
+          <Typography>{QUIZ_HISTORY_TEXT.empty}</Typography>
+        ) : (
+          <>
+            {!online && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+                You are offline: this is your history as last loaded ({formatSubmittedAt(new Date(scores.dataUpdatedAt).toISOString())}).
+              </Typography>
+            )}
+            <ScoresTable scores={scores.data} unsynced={unsynced} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Below 600 px each score is a block of labelled lines; from 600 px a plain table. */
+const stackOnPhones = (theme: Theme) => ({
+  [theme.breakpoints.up('sm')]: { minWidth: 560, '& td:nth-of-type(3), & td:nth-of-type(5)': { whiteSpace: 'nowrap' } },
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+    '& tr': { display: 'block', py: 1, borderBottom: `1px solid ${theme.palette.divider}` },
+    '& td': {
+      display: 'flex',
+      justifyContent: 'space-between',
+      gap: 2,
+      border: 0,
+      py: 0.5,
+      px: 1,
+      textAlign: 'right',
+      overflowWrap: 'anywhere',
+      '&::before': { content: 'attr(data-label)', fontWeight: 600, color: theme.palette.text.secondary, flexShrink: 0, textAlign: 'left' },
+    },
+  },
+});
+
+function ScoresTable({ scores, unsynced }: { scores: QuizScore[]; unsynced: UnsyncedScore[] }) {
+  return (
+    <TableContainer tabIndex={0} role="region" aria-label="Quiz results (scrolls sideways)" sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={QUIZ_HISTORY_TEXT.title} sx={stackOnPhones}>
+        <TableHead>
+          <TableRow>
+            <TableCell>#</TableCell>
+            <TableCell>Quiz Title</TableCell>
+            <TableCell>Score</TableCell>
+            <TableCell>Percentage</TableCell>
+            <TableCell>Date Submitted</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {unsynced.map((score) => (
+            <TableRow key={score.id}>
+              <TableCell data-label="#">–</TableCell>
+              <TableCell data-label="Quiz Title">{score.quizTitle}</TableCell>
+              <TableCell data-label="Score">{`${score.correct}/${score.total}`}</TableCell>
+              <TableCell data-label="Percentage">{formatPercentage(score.total > 0 ? (score.correct / score.total) * 100 : 0)}</TableCell>
+              <TableCell data-label="Date Submitted">
+                {formatSubmittedAt(score.completedAt)}{' '}
+                <Chip
+                  size="small"
+                  color={score.state === 'rejected' ? 'error' : 'warning'}
+                  variant="outlined"
+                  label={score.state === 'rejected' && score.reason ? `${SYNC_STATE_TEXT.rejected}: ${score.reason}` : SYNC_STATE_TEXT[score.state]}
+                  sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+          {scores.map((score, index) => (
+            <TableRow key={score.id}>
+              <TableCell data-label="#">{index + 1}</TableCell>
+              <TableCell data-label="Quiz Title">{score.quiz_title}</TableCell>
+              <TableCell data-label="Score">{`${score.correct_answers}/${score.total_questions}`}</TableCell>
+              <TableCell data-label="Percentage">{formatPercentage(score.score_percentage)}</TableCell>
+              <TableCell data-label="Date Submitted">{formatSubmittedAt(score.submitted_at)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * The page's outbox sync: one runner and one scheduler per page, wired to the triggers
+ * (start-up, `online`, focus, sign-in, enqueue, 'Sync now'), plus the status the UI shows.
+ * Loaded only for a signed-in user (see start-outbox-sync.ts), never on a visitor's first visit.
+ */
+import { liveQuery } from 'dexie';
+import { useSyncExternalStore } from 'react';
+import { db, type QuizAttempt } from '../../../lib/db';
+import { getStoredUser, subscribeSession } from '../../../lib/session';
+import { sendScore } from './send-score';
+import { type AttemptDetails, countUnsynced, writeCompletedAttempt } from '../../../lib/outbox/outbox-db';
+import { createOutboxRunner, type FlushResult, SCORE_SYNC_TAG } from '../../../lib/outbox/runner';
+import { createOutboxScheduler } from './outbox-scheduler';
+
+export interface SyncStatus {
+  /** A flush of this page is running. */
+  running: boolean;
+  /** The last finished run of this page. */
+  lastResult: FlushResult | null;
+  /** A failure of the device itself (storage), not of the network. */
+  lastError: string | null;
+}
+
+let status: SyncStatus = { running: false, lastResult: null, lastError: null };
+const statusListeners = new Set<() => void>();
+const sentListeners = new Set<() => void>();
+function setStatus(patch: Partial<SyncStatus>) {
+  status = { ...status, ...patch };
+  statusListeners.forEach((listener) => listener());
+}
+
+const currentUserId = () => getStoredUser()?.user_id ?? null;
+const runner = createOutboxRunner({ database: db, currentUserId, send: sendScore });
+
+const scheduler = createOutboxScheduler({
+  runner: {
+    async flush() {
+      setStatus({ running: true });
+      try {
+        return await runner.flush();
+      } finally {
+        setStatus({ running: false });
+      }
+    },
+  },
+  onResult: (result) => {
+    setStatus({ lastResult: result, lastError: null });
+    if (result.sent > 0) sentListeners.forEach((listener) => listener());
+    // Scores left behind by the network or the server: let the worker send them even if every tab closes.
+    if (result.stoppedBy === 'offline' || result.stoppedBy === 'retry-later') void requestBackgroundSync();
+  },
+  onError: (error) => {
+    console.error('The score outbox could not be read', error);
+    setStatus({ lastError: error instanceof Error ? error.message : String(error) });
+  },
+});
+
+/** Flushes now: 'Sync now', and every trigger. Resolves with the run's result (null on a storage failure). */
+export function syncNow(): Promise<FlushResult | null> {
+  if (currentUserId() === null) return Promise.resolve(null);
+  return scheduler.trigger();
+}
+
+/** Asks the service worker to flush when the connection returns, even with no tab open (Chromium). */
+export async function requestBackgroundSync(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync;
+  if (!sync) return false;
+  try {
+    await sync.register(SCORE_SYNC_TAG);
+    return true;
+  } catch (error) {
+    // Background Sync can be refused (permissions, private mode): the page triggers remain.
+    console.warn('Background Sync registration was refused', error);
+    return false;
+  }
+}
+
+/**
+ * The quiz's `onComplete(attempt)`: ends the attempt and queues its score in one Dexie
+ * transaction (resolves once both are stored, before the result is shown), then starts a
+ * flush and registers Background Sync without waiting for either.
+ */
+export async function enqueueAttempt(attempt: QuizAttempt, details: AttemptDetails) {
+  const row = await writeCompletedAttempt(db, attempt, details);
+  void syncNow();
+  void requestBackgroundSync();
+  return row;
+}
+
+/** Calls `listener` after a run that delivered at least one score (refresh the score history). */
+export function onScoresSent(listener: () => void): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
+
+export function useSyncStatus(): SyncStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+    () => status,
+  );
+}
+
+let started = false;
+/** Wires the triggers once per page: now, on `online`, on focus, on sign-in. */
+export function startOutboxSync(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  const trigger = () => void syncNow();
+  window.addEventListener('online', trigger);
+  window.addEventListener('focus', trigger);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') trigger();
+  });
+  let userId = currentUserId();
+  subscribeSession(() => {
+    const next = currentUserId();
+    if (next === userId) return;
+    userId = next;
+    if (next === null) scheduler.stop();
+    else trigger();
+  });
+  trigger();
+}
+
+/**
+ * Calls `listener` with the signed-in user's count of unsynced scores now and whenever it
+ * changes (in any tab), following sign-ins and sign-outs. Returns the unsubscribe.
+ */
+export function watchPendingCount(listener: (count: number) => void): () => void {
+  let subscription: { unsubscribe(): void } | null = null;
+  let userId: number | null | undefined;
+  const follow = () => {
+    const next = currentUserId();
+    if (next === userId) return;
+    userId = next;
+    subscription?.unsubscribe();
+    subscription = null;
+    if (next === null) {
+      listener(0);
+      return;
+    }
+    subscription = liveQuery(() => countUnsynced(db, next)).subscribe({
+      next: listener,
+      error: (error: unknown) => console.error('The scores waiting to sync could not be counted', error),
+    });
+  };
+  follow();
+  const unsubscribeSession = subscribeSession(follow);
+  return () => {
+    unsubscribeSession();
+    subscription?.unsubscribe();
+  };
+}

@@ -1,0 +1,47 @@
+/** Quiz history shows each attempt still on the device with its sync state, beside the server's records. */
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeCompletedAttempt } from '../../../../../src/lib/outbox/outbox-db';
+import { db } from '../../../../../src/lib/db';
+import { FakeApi, makeUser, signIn } from '../../../../helpers/fake-api';
+import { renderApp } from '../../../../helpers/render-app';
+import { makeAttempt } from '../../../lib/outbox/outbox-fixtures';
+
+let api: FakeApi;
+let uninstall: () => void;
+beforeEach(() => {
+  api = new FakeApi();
+  uninstall = api.install();
+});
+afterEach(() => uninstall());
+
+describe('My Quiz History with scores on the device', () => {
+  it('lists waiting and rejected attempts with their state, and the server records, never another user’s', async () => {
+    const person = makeUser();
+    signIn(person);
+    api.on('GET', '/accounts/profile/', { status: 200, data: { id: person.user_id, ...person } });
+    api.on('GET', '/books/my-scores/', {
+      status: 200,
+      data: [{ id: 1, quiz: 11, quiz_title: 'Ergonomics quiz', quiz_version: 1, correct_answers: 4, total_questions: 5, score_percentage: 80, submitted_at: '2026-03-14T09:05:00Z', received_at: '2026-03-14T09:05:00Z', client_attempt_id: null }],
+    });
+    api.on('POST', '/books/quizzes/:quizId/scores/', () => 'network');
+    await writeCompletedAttempt(db, makeAttempt(person.user_id), { quizTitle: 'FLS basics' }, 1_000);
+    const refused = await writeCompletedAttempt(db, makeAttempt(person.user_id), { quizTitle: 'Hernia quiz' }, 2_000);
+    await db.outbox.update(refused.clientAttemptId, { state: 'rejected', lastError: 'This quiz has no version 2.' });
+    await writeCompletedAttempt(db, makeAttempt(99), { quizTitle: 'Somebody else' }, 3_000);
+
+    await renderApp('/dashboard');
+    const card = within(await screen.findByRole('region', { name: 'My Quiz History' }));
+
+    expect(await card.findByText('FLS basics')).toBeInTheDocument();
+    const rows = card.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('Hernia quiz')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Not accepted by the server: This quiz has no version 2.')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('FLS basics')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText(/^(Waiting to sync|Sending\.\.\.)$/)).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('33.3%')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Ergonomics quiz')).toBeInTheDocument();
+    expect(card.queryByText('Somebody else')).not.toBeInTheDocument();
+  });
+});
