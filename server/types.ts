@@ -4,7 +4,6 @@ import type { CurrentUser } from './plugins/auth';
 import type { Repositories } from './repositories';
 import type { SessionService } from './plugins/auth';
 import type { LoginLimiter } from './plugins/login-limiter';
-import type { OpenApiRegistry } from './lib/route';
 import type { MediaStorage } from './storage';
 
 declare module 'fastify' {
@@ -14,8 +13,11 @@ declare module 'fastify' {
     repos: Repositories;
     sessions: SessionService;
     loginLimiter: LoginLimiter;
-    openapi: OpenApiRegistry;
     storage: MediaStorage;
+  }
+  interface FastifyContextConfig {
+    /** Who may call an API route: 'user' (the default under /api) needs a valid access token (plugins/auth.ts). */
+    access?: 'public' | 'user';
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;

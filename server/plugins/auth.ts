@@ -123,9 +123,10 @@ async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('contentVersion', null);
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller who may not use a route learns that (401), not what its body lacks.
+  app.addHook('preValidation', async (request) => {
     const header = request.headers.authorization;
-    const access = (request.routeOptions.config as { access?: string } | undefined)?.access;
+    const access = request.routeOptions.config.access;
     if (header) {
       const [scheme, token] = header.split(' ');
       if (scheme?.toLowerCase() === 'bearer' && token) {

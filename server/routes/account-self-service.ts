@@ -5,7 +5,7 @@
  * current password and ends every other sign-in (this device gets a fresh pair).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {
   changePasswordRequestSchema,
@@ -26,11 +26,10 @@ import { detailSchema } from '../../src/contract/fields';
 import { toSessionClaims } from '../../src/contract/session';
 import { fieldErrors, HttpError, tooManyRequests } from '../lib/errors';
 import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords';
-import { defineRoute } from '../lib/route';
 import { userOf } from '../plugins/auth';
 import type { AccountUser } from '../repositories/users';
 import { createMailer, type Mailer } from '../services/mail';
-import { errors } from './schemas';
+import { errors, json } from './schemas';
 
 /** Forgotten-password requests: per address and per client IP (in memory, per instance). */
 export const FORGOT_LIMITS = { perEmail: { points: 3, duration: 60 * 60 }, perIp: { points: 10, duration: 15 * 60 } };
@@ -77,7 +76,7 @@ const profileOf = (user: AccountUser) => ({
   date_joined: user.date_joined,
 });
 
-export async function accountSelfServiceRoutes(app: FastifyInstance, options: AccountSelfServiceOptions = {}) {
+export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceOptions> = async (app, options) => {
   const { repos, sessions } = app;
   const mailer = options.mailer ?? createMailer(process.env, app.log);
   const host = app.config.host === '0.0.0.0' || app.config.host === '::' ? '127.0.0.1' : app.config.host;
@@ -92,19 +91,18 @@ export async function accountSelfServiceRoutes(app: FastifyInstance, options: Ac
   const perEmail = new RateLimiterMemory({ keyPrefix: 'forgot_email', ...FORGOT_LIMITS.perEmail });
   const perIp = new RateLimiterMemory({ keyPrefix: 'forgot_ip', ...FORGOT_LIMITS.perIp });
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/accounts/password/forgot/',
-    summary: 'Email a single-use link to set a new password (same answer whether or not the address has an account)',
-    tag: 'accounts',
-    access: 'public',
-    body: forgotPasswordRequestSchema,
-    responses: {
-      200: { description: 'Accepted', schema: detailSchema },
-      400: errors[400],
-      429: { description: 'Too many requests; see Retry-After', schema: detailSchema },
+    config: { access: 'public' },
+    schema: {
+      summary: 'Email a single-use link to set a new password (same answer whether or not the address has an account)',
+      tags: ['accounts'],
+      body: forgotPasswordRequestSchema,
+      response: { 200: json('Accepted', detailSchema), 400: errors[400], 429: json('Too many requests; see Retry-After', detailSchema) },
     },
-    handler: async (request, _reply, body) => {
+    handler: async (request) => {
+      const { body } = request;
       const wait = Math.max(await tooMany(perIp, request.ip), await tooMany(perEmail, body.email));
       if (wait) throw tooManyRequests(wait);
       const found = await repos.users.findForLogin(body.email);
@@ -119,15 +117,18 @@ export async function accountSelfServiceRoutes(app: FastifyInstance, options: Ac
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/accounts/password/reset/',
-    summary: 'Set a new password with the emailed link (ends every sign-in of the account)',
-    tag: 'accounts',
-    access: 'public',
-    body: resetPasswordRequestSchema,
-    responses: { 200: { description: 'Password changed', schema: detailSchema }, 400: errors[400] },
-    handler: async (_request, _reply, body) => {
+    config: { access: 'public' },
+    schema: {
+      summary: 'Set a new password with the emailed link (ends every sign-in of the account)',
+      tags: ['accounts'],
+      body: resetPasswordRequestSchema,
+      response: { 200: json('Password changed', detailSchema), 400: errors[400] },
+    },
+    handler: async (request) => {
+      const { body } = request;
       if (body.password !== body.password2) throw fieldErrors({ password2: ['Passwords do not match.'] });
       const password_hash = await hashPassword(body.password);
       const outcome = await repos.transaction(async (tx) => {
@@ -146,14 +147,17 @@ export async function accountSelfServiceRoutes(app: FastifyInstance, options: Ac
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'PATCH',
     url: '/accounts/profile/',
-    summary: "Correct one's full name, bio and phone number",
-    tag: 'accounts',
-    body: profileUpdateRequestSchema,
-    responses: { 200: { description: 'The updated profile', schema: profileSchema }, 400: errors[400], 401: errors[401] },
-    handler: async (request, _reply, body) => {
+    schema: {
+      summary: "Correct one's full name, bio and phone number",
+      tags: ['accounts'],
+      body: profileUpdateRequestSchema,
+      response: { 200: json('The updated profile', profileSchema), 400: errors[400], 401: errors[401] },
+    },
+    handler: async (request) => {
+      const { body } = request;
       const user = userOf(request);
       await repos.users.update(user.user_id, { full_name: body.full_name, bio: body.bio, phone_number: body.phone_number });
       const updated = await repos.users.sessionUser(user.user_id);
@@ -162,19 +166,22 @@ export async function accountSelfServiceRoutes(app: FastifyInstance, options: Ac
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/accounts/password/change/',
-    summary: 'Change the password (current one required); every other sign-in is ended, this one gets a new pair',
-    tag: 'accounts',
-    body: changePasswordRequestSchema,
-    responses: {
-      200: { description: 'Changed; the new tokens of this device', schema: passwordChangedSchema },
-      400: errors[400],
-      401: errors[401],
-      429: { description: 'Too many wrong current passwords; see Retry-After', schema: detailSchema },
+    schema: {
+      summary: 'Change the password (current one required); every other sign-in is ended, this one gets a new pair',
+      tags: ['accounts'],
+      body: changePasswordRequestSchema,
+      response: {
+        200: json('Changed; the new tokens of this device', passwordChangedSchema),
+        400: errors[400],
+        401: errors[401],
+        429: json('Too many wrong current passwords; see Retry-After', detailSchema),
+      },
     },
-    handler: async (request, _reply, body) => {
+    handler: async (request) => {
+      const { body } = request;
       const user = userOf(request);
       // Wrong current passwords count like failed logins (a stolen, unlocked device is not a free guess).
       const attempt = await app.loginLimiter.begin(request.ip, user.email);
@@ -194,4 +201,4 @@ export async function accountSelfServiceRoutes(app: FastifyInstance, options: Ac
       return { detail: PASSWORD_CHANGED, ...(await sessions.issue(user)) };
     },
   });
-}
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginRequestSchema,
   profileSchema,
@@ -11,25 +11,27 @@ import {
 import { detailSchema } from '../../src/contract/fields';
 import { fieldErrors, HttpError } from '../lib/errors';
 import { getDecoyHash, hashPassword, registrationProblems, verifyPassword } from '../lib/passwords';
-import { defineRoute } from '../lib/route';
 import { userOf } from '../plugins/auth';
 import { isUniqueViolation } from '../repositories/db-errors';
-import { errors } from './schemas';
+import { errors, json } from './schemas';
 
 export const SAME_LOGIN_FAILURE = 'No active account found with the given credentials';
 
-export async function accountRoutes(app: FastifyInstance) {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos, sessions } = app;
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/accounts/register/',
-    summary: 'Create an account (individual, or with an organization it owns)',
-    tag: 'accounts',
-    access: 'public',
-    body: registerRequestSchema,
-    responses: { 201: { description: 'Signed up and signed in', schema: registeredSchema }, 400: errors[400] },
-    handler: async (_request, reply, body) => {
+    config: { access: 'public' },
+    schema: {
+      summary: 'Create an account (individual, or with an organization it owns)',
+      tags: ['accounts'],
+      body: registerRequestSchema,
+      response: { 201: json('Signed up and signed in', registeredSchema), 400: errors[400] },
+    },
+    handler: async (request, reply) => {
+      const { body } = request;
       const problems = registrationProblems(body);
       if (await repos.users.findByEmail(body.email)) problems.email = ['A user with this email already exists.'];
       if (Object.keys(problems).length) throw fieldErrors(problems);
@@ -61,20 +63,23 @@ export async function accountRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/accounts/login/',
-    summary: 'Sign in with email and password',
-    tag: 'accounts',
-    access: 'public',
-    body: loginRequestSchema,
-    responses: {
-      200: { description: 'Access and refresh tokens', schema: tokenPairSchema },
-      400: errors[400],
-      401: { description: 'Wrong email or password (one message for both)', schema: detailSchema },
-      429: { description: 'Too many failed attempts; see Retry-After', schema: detailSchema },
+    config: { access: 'public' },
+    schema: {
+      summary: 'Sign in with email and password',
+      tags: ['accounts'],
+      body: loginRequestSchema,
+      response: {
+        200: json('Access and refresh tokens', tokenPairSchema),
+        400: errors[400],
+        401: json('Wrong email or password (one message for both)', detailSchema),
+        429: json('Too many failed attempts; see Retry-After', detailSchema),
+      },
     },
-    handler: async (request, _reply, body) => {
+    handler: async (request) => {
+      const { body } = request;
       // The attempt takes its point before the (slow) password check, so concurrent guesses
       // cannot outrun the limit; only a success gives it back.
       const attempt = await app.loginLimiter.begin(request.ip, body.email);
@@ -87,40 +92,47 @@ export async function accountRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/accounts/token/refresh/',
-    summary: 'Exchange a refresh token for a new pair (the old refresh token is rotated out)',
-    tag: 'accounts',
-    access: 'public',
-    body: refreshRequestSchema,
-    responses: { 200: { description: 'A new access and refresh token', schema: tokenPairSchema }, 400: errors[400], 401: errors[401] },
-    handler: async (_request, _reply, body) => sessions.rotate(body.refresh),
+    config: { access: 'public' },
+    schema: {
+      summary: 'Exchange a refresh token for a new pair (the old refresh token is rotated out)',
+      tags: ['accounts'],
+      body: refreshRequestSchema,
+      response: { 200: json('A new access and refresh token', tokenPairSchema), 400: errors[400], 401: errors[401] },
+    },
+    handler: async (request) => sessions.rotate(request.body.refresh),
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/accounts/logout/',
-    summary: 'End the sign-in the refresh token belongs to',
-    tag: 'accounts',
-    access: 'public',
-    body: refreshRequestSchema,
-    responses: { 200: { description: 'Signed out', schema: detailSchema }, 400: errors[400] },
-    handler: async (_request, _reply, body) => {
+    config: { access: 'public' },
+    schema: {
+      summary: 'End the sign-in the refresh token belongs to',
+      tags: ['accounts'],
+      body: refreshRequestSchema,
+      response: { 200: json('Signed out', detailSchema), 400: errors[400] },
+    },
+    handler: async (request) => {
+      const { body } = request;
       if (!(await sessions.revoke(body.refresh))) throw new HttpError(400, { detail: 'Token is invalid or expired.' });
       return { detail: 'Signed out.' };
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'GET',
     url: '/accounts/profile/',
-    summary: 'The signed-in user',
-    tag: 'accounts',
-    responses: { 200: { description: 'Profile', schema: profileSchema }, 401: errors[401] },
+    schema: {
+      summary: 'The signed-in user',
+      tags: ['accounts'],
+      response: { 200: json('Profile', profileSchema), 401: errors[401] },
+    },
     handler: async (request) => {
       const user = userOf(request);
       return { id: user.user_id, ...toSessionClaims(user), bio: user.bio, phone_number: user.phone_number, date_joined: user.date_joined };
     },
   });
-}
+};

@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   bookListItemSchema,
   bookQuizSchema,
@@ -14,14 +16,14 @@ import { canEditBook, canManageBooks } from '../../src/contract/permissions';
 import { fieldError, forbidden, notFound } from '../lib/errors';
 import { sendJsonBody } from '../lib/json-body';
 import { pageOf } from '../lib/pagination';
-import { defineRoute } from '../lib/route';
+import { pathId } from '../lib/route';
 import { userOf } from '../plugins/auth';
 import { toBook } from '../repositories/books';
-import { errors } from './schemas';
+import { empty, errors, json } from './schemas';
 
 const CHAPTER_BODY_LIMIT = 3 * 1024 * 1024;
 
-export async function bookRoutes(app: FastifyInstance) {
+export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
 
   async function bookOr404(id: number) {
@@ -53,12 +55,14 @@ export async function bookRoutes(app: FastifyInstance) {
     }
   }
 
-  defineRoute(app, {
+  app.route({
     method: 'GET',
     url: '/books/books/',
-    summary: 'Books, newest first',
-    tag: 'books',
-    responses: { 200: { description: 'Books', schema: pageSchema(bookListItemSchema) }, 401: errors[401] },
+    schema: {
+      summary: 'Books, newest first',
+      tags: ['books'],
+      response: { 200: json('Books', pageSchema(bookListItemSchema)), 401: errors[401] },
+    },
     handler: async (request, reply) => {
       const page = pageOf(request);
       const books = await repos.books.listJson(page, request.contentVersion);
@@ -66,14 +70,17 @@ export async function bookRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/books/books/',
-    summary: 'Create a book (superusers)',
-    tag: 'books',
-    body: createBookSchema,
-    responses: { 201: { description: 'The new book', schema: bookSchema }, 400: errors[400], 401: errors[401], 403: errors[403] },
-    handler: async (request, reply, body) => {
+    schema: {
+      summary: 'Create a book (superusers)',
+      tags: ['books'],
+      body: createBookSchema,
+      response: { 201: json('The new book', bookSchema), 400: errors[400], 401: errors[401], 403: errors[403] },
+    },
+    handler: async (request, reply) => {
+      const { body } = request;
       const user = bookManager(request);
       const cover = body.cover_image_url;
       if (cover && !(await isAcceptableCoverUrl(cover))) {
@@ -85,39 +92,51 @@ export async function bookRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'GET',
     url: '/books/books/:bookId/',
-    summary: 'A book with its owner and current quiz',
-    tag: 'books',
-    responses: { 200: { description: 'The book', schema: bookSchema }, 401: errors[401], 404: errors[404] },
-    handler: async (request, reply, _body, { bookId }) => {
+    schema: {
+      summary: 'A book with its owner and current quiz',
+      tags: ['books'],
+      params: z.object({ bookId: pathId }),
+      response: { 200: json('The book', bookSchema), 401: errors[401], 404: errors[404] },
+    },
+    handler: async (request, reply) => {
+      const { bookId } = request.params;
       const book = await repos.books.detailJson(bookId, request.contentVersion);
       if (book === null) throw notFound('Book not found.');
       return sendJsonBody(reply, book);
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'DELETE',
     url: '/books/books/:bookId/',
-    summary: 'Delete a book with its chapters and quiz (superusers); quiz history survives',
-    tag: 'books',
-    responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
-    handler: async (request, reply, _body, { bookId }) => {
+    schema: {
+      summary: 'Delete a book with its chapters and quiz (superusers); quiz history survives',
+      tags: ['books'],
+      params: z.object({ bookId: pathId }),
+      response: { 204: empty('Deleted'), 401: errors[401], 403: errors[403], 404: errors[404] },
+    },
+    handler: async (request, reply) => {
+      const { bookId } = request.params;
       bookManager(request);
       if (!(await repos.books.delete(bookId))) throw notFound('Book not found.');
       return reply.code(204).send();
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'GET',
     url: '/books/books/:bookId/chapters/',
-    summary: "The book's chapters by order, then id",
-    tag: 'chapters',
-    responses: { 200: { description: 'Chapters', schema: pageSchema(chapterSchema) }, 401: errors[401], 404: errors[404] },
-    handler: async (request, reply, _body, { bookId }) => {
+    schema: {
+      summary: "The book's chapters by order, then id",
+      tags: ['chapters'],
+      params: z.object({ bookId: pathId }),
+      response: { 200: json('Chapters', pageSchema(chapterSchema)), 401: errors[401], 404: errors[404] },
+    },
+    handler: async (request, reply) => {
+      const { bookId } = request.params;
       if ((await repos.books.detailJson(bookId, request.contentVersion)) === null) throw notFound('Book not found.');
       const page = pageOf(request);
       // Sent as text: the stored chapter documents are not parsed and serialised again.
@@ -126,15 +145,20 @@ export async function bookRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/books/books/:bookId/chapters/',
-    summary: 'Add a chapter (book owner or superuser)',
-    tag: 'chapters',
-    body: chapterWriteSchema,
     bodyLimit: CHAPTER_BODY_LIMIT,
-    responses: { 201: { description: 'The new chapter', schema: chapterSchema }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-    handler: async (request, reply, body, { bookId }) => {
+    schema: {
+      summary: 'Add a chapter (book owner or superuser)',
+      tags: ['chapters'],
+      params: z.object({ bookId: pathId }),
+      body: chapterWriteSchema,
+      response: { 201: json('The new chapter', chapterSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+    },
+    handler: async (request, reply) => {
+      const { body } = request;
+      const { bookId } = request.params;
       await editableBook(request, bookId);
       const chapter = await repos.transaction(async (tx) => {
         const created = await tx.chapters.create(bookId, { title: body.title, order: body.order, content_delta: body.content_delta ?? null });
@@ -147,15 +171,20 @@ export async function bookRoutes(app: FastifyInstance) {
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {
-    defineRoute(app, {
-      method,
+    app.route({
+      method: method,
       url: '/books/books/:bookId/chapters/:chapterId/',
-      summary: method === 'PUT' ? 'Replace a chapter (book owner or superuser)' : 'Change some fields of a chapter (book owner or superuser)',
-      tag: 'chapters',
-      body: method === 'PUT' ? chapterWriteSchema : chapterPatchSchema,
       bodyLimit: CHAPTER_BODY_LIMIT,
-      responses: { 200: { description: 'The chapter', schema: chapterSchema }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-      handler: async (request, _reply, body, { bookId, chapterId }) => {
+      schema: {
+        summary: method === 'PUT' ? 'Replace a chapter (book owner or superuser)' : 'Change some fields of a chapter (book owner or superuser)',
+        tags: ['chapters'],
+        params: z.object({ bookId: pathId, chapterId: pathId }),
+        body: method === 'PUT' ? chapterWriteSchema : chapterPatchSchema,
+        response: { 200: json('The chapter', chapterSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+      },
+      handler: async (request) => {
+        const { body } = request;
+        const { bookId, chapterId } = request.params;
         await editableBook(request, bookId);
         const changes = method === 'PUT' ? { ...body, content_delta: body.content_delta ?? null } : body;
         const chapter = await repos.transaction(async (tx) => {
@@ -169,13 +198,17 @@ export async function bookRoutes(app: FastifyInstance) {
     });
   }
 
-  defineRoute(app, {
+  app.route({
     method: 'DELETE',
     url: '/books/books/:bookId/chapters/:chapterId/',
-    summary: 'Delete a chapter (book owner or superuser)',
-    tag: 'chapters',
-    responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
-    handler: async (request, reply, _body, { bookId, chapterId }) => {
+    schema: {
+      summary: 'Delete a chapter (book owner or superuser)',
+      tags: ['chapters'],
+      params: z.object({ bookId: pathId, chapterId: pathId }),
+      response: { 204: empty('Deleted'), 401: errors[401], 403: errors[403], 404: errors[404] },
+    },
+    handler: async (request, reply) => {
+      const { bookId, chapterId } = request.params;
       await editableBook(request, bookId);
       const deleted = await repos.transaction(async (tx) => {
         const done = await tx.chapters.delete(bookId, chapterId);
@@ -187,21 +220,26 @@ export async function bookRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'PUT',
     url: '/books/books/:bookId/quiz/',
-    summary: "Set the book's quiz; every change stores a new version (book owner or superuser)",
-    tag: 'quizzes',
-    body: quizWriteSchema,
-    responses: {
-      200: { description: 'A new version of the existing quiz', schema: bookQuizSchema },
-      201: { description: 'The book’s first quiz', schema: bookQuizSchema },
-      400: errors[400],
-      401: errors[401],
-      403: errors[403],
-      404: errors[404],
+    schema: {
+      summary: "Set the book's quiz; every change stores a new version (book owner or superuser)",
+      tags: ['quizzes'],
+      params: z.object({ bookId: pathId }),
+      body: quizWriteSchema,
+      response: {
+        200: json('A new version of the existing quiz', bookQuizSchema),
+        201: json('The book’s first quiz', bookQuizSchema),
+        400: errors[400],
+        401: errors[401],
+        403: errors[403],
+        404: errors[404],
+      },
     },
-    handler: async (request, reply, body, { bookId }) => {
+    handler: async (request, reply) => {
+      const { body } = request;
+      const { bookId } = request.params;
       const { user, book } = await editableBook(request, bookId);
       // quiz_data is stored as parsed: one normal form, whichever spelling was sent.
       const { quiz, created } = await repos.transaction(async (tx) => {
@@ -216,13 +254,17 @@ export async function bookRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'DELETE',
     url: '/books/books/:bookId/quiz/',
-    summary: "Remove the book's quiz (book owner or superuser); takers' history survives",
-    tag: 'quizzes',
-    responses: { 204: { description: 'Deleted' }, 401: errors[401], 403: errors[403], 404: errors[404] },
-    handler: async (request, reply, _body, { bookId }) => {
+    schema: {
+      summary: "Remove the book's quiz (book owner or superuser); takers' history survives",
+      tags: ['quizzes'],
+      params: z.object({ bookId: pathId }),
+      response: { 204: empty('Deleted'), 401: errors[401], 403: errors[403], 404: errors[404] },
+    },
+    handler: async (request, reply) => {
+      const { bookId } = request.params;
       await editableBook(request, bookId);
       const deleted = await repos.transaction(async (tx) => {
         const done = await tx.quizzes.deleteByBook(bookId);
@@ -233,4 +275,4 @@ export async function bookRoutes(app: FastifyInstance) {
       return reply.code(204).send();
     },
   });
-}
+};

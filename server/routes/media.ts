@@ -8,17 +8,18 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { MAX_IMAGE_SIDE } from '../../src/contract/image-variants';
+import { imageUploadedSchema, videoUploadedSchema } from '../../src/contract/media';
 import { canUploadMedia } from '../../src/contract/permissions';
 import { forbidden, HttpError } from '../lib/errors';
-import { defineRoute } from '../lib/route';
 import { nowIso } from '../lib/time';
 import { userOf } from '../plugins/auth';
-import { errors } from './schemas';
+import { errors, json } from './schemas';
 
 const MAX_PIXELS = 40_000_000;
 const IMAGE_TYPES: Record<string, { ext: string; format: 'jpeg' | 'png' | 'webp' | 'gif' }> = {
@@ -48,7 +49,7 @@ function uploadFailure(error: unknown, tooLarge: string): unknown {
 }
 const randomName = (ext: string) => `${new Date().toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}.${ext}`;
 
-export async function mediaRoutes(app: FastifyInstance) {
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos, config } = app;
 
   async function requireUploader(request: FastifyRequest) {
@@ -97,19 +98,21 @@ export async function mediaRoutes(app: FastifyInstance) {
     return url;
   }
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/media/upload-image/',
-    summary: 'Upload an image (field `image`): JPEG, PNG, WebP or GIF, re-encoded',
-    tag: 'media',
-    multipart: true,
-    responses: {
-      201: { description: 'Stored', schema: z.object({ imageUrl: z.string() }) },
-      400: { description: 'Not an acceptable image', schema: z.object({ error: z.string() }) },
-      401: errors[401],
-      403: errors[403],
-      413: { description: 'Too large', schema: z.object({ error: z.string() }) },
-      415: { description: 'Not a supported image type', schema: z.object({ error: z.string() }) },
+    schema: {
+      summary: 'Upload an image (field `image`): JPEG, PNG, WebP or GIF, re-encoded',
+      tags: ['media'],
+      consumes: ['multipart/form-data'],
+      response: {
+        201: json('Stored', imageUploadedSchema),
+        400: json('Not an acceptable image', z.object({ error: z.string() })),
+        401: errors[401],
+        403: errors[403],
+        413: json('Too large', z.object({ error: z.string() })),
+        415: json('Not a supported image type', z.object({ error: z.string() })),
+      },
     },
     handler: async (request, reply) => {
       const user = await requireUploader(request);
@@ -154,19 +157,21 @@ export async function mediaRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/media/upload-video/',
-    summary: 'Upload an MP4 video (field `video`), streamed to disk',
-    tag: 'media',
-    multipart: true,
-    responses: {
-      201: { description: 'Stored', schema: z.object({ videoUrl: z.string() }) },
-      400: { description: 'No video', schema: z.object({ error: z.string() }) },
-      401: errors[401],
-      403: errors[403],
-      413: { description: 'Too large', schema: z.object({ error: z.string() }) },
-      415: { description: 'Not an MP4 video', schema: z.object({ error: z.string() }) },
+    schema: {
+      summary: 'Upload an MP4 video (field `video`), streamed to disk',
+      tags: ['media'],
+      consumes: ['multipart/form-data'],
+      response: {
+        201: json('Stored', videoUploadedSchema),
+        400: json('No video', z.object({ error: z.string() })),
+        401: errors[401],
+        403: errors[403],
+        413: json('Too large', z.object({ error: z.string() })),
+        415: json('Not an MP4 video', z.object({ error: z.string() })),
+      },
     },
     handler: async (request, reply) => {
       const user = await requireUploader(request);
@@ -199,4 +204,4 @@ export async function mediaRoutes(app: FastifyInstance) {
       }
     },
   });
-}
+};

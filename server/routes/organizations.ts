@@ -1,15 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { pageSchema } from '../../src/contract/fields';
 import { addedMemberSchema, addMemberSchema, organizationMemberSchema } from '../../src/contract/organizations';
 import { canAddMemberAs, canManageMembers, canRemoveMember } from '../../src/contract/permissions';
 import { badRequest, fieldError, forbidden, notFound } from '../lib/errors';
 import { pageOf, paginated } from '../lib/pagination';
-import { defineRoute } from '../lib/route';
+import { pathId } from '../lib/route';
 import { userOf, type CurrentUser } from '../plugins/auth';
 import { isUniqueViolation } from '../repositories/db-errors';
-import { errors } from './schemas';
+import { empty, errors, json } from './schemas';
 
-export async function organizationRoutes(app: FastifyInstance) {
+export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
 
   /** Admins and the owner manage their own organization; superusers (institute staff) any. */
@@ -20,13 +21,17 @@ export async function organizationRoutes(app: FastifyInstance) {
     return organization;
   }
 
-  defineRoute(app, {
+  app.route({
     method: 'GET',
     url: '/accounts/organizations/:orgId/users/',
-    summary: "The organization's members (admins and owner only)",
-    tag: 'organizations',
-    responses: { 200: { description: 'Members', schema: pageSchema(organizationMemberSchema) }, 401: errors[401], 403: errors[403], 404: errors[404] },
-    handler: async (request, _reply, _body, { orgId }) => {
+    schema: {
+      summary: "The organization's members (admins and owner only)",
+      tags: ['organizations'],
+      params: z.object({ orgId: pathId }),
+      response: { 200: json('Members', pageSchema(organizationMemberSchema)), 401: errors[401], 403: errors[403], 404: errors[404] },
+    },
+    handler: async (request) => {
+      const { orgId } = request.params;
       await managedOrganization(userOf(request), orgId);
       const page = pageOf(request);
       const { count, rows } = await repos.organizations.listMembers(orgId, page);
@@ -34,14 +39,19 @@ export async function organizationRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/accounts/organizations/:orgId/add-member/',
-    summary: 'Add an existing account with no organization as member, or as admin (the owner only)',
-    tag: 'organizations',
-    body: addMemberSchema,
-    responses: { 201: { description: 'The new membership', schema: addedMemberSchema }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-    handler: async (request, reply, body, { orgId }) => {
+    schema: {
+      summary: 'Add an existing account with no organization as member, or as admin (the owner only)',
+      tags: ['organizations'],
+      params: z.object({ orgId: pathId }),
+      body: addMemberSchema,
+      response: { 201: json('The new membership', addedMemberSchema), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+    },
+    handler: async (request, reply) => {
+      const { body } = request;
+      const { orgId } = request.params;
       const actor = userOf(request);
       await managedOrganization(actor, orgId);
       if (!canAddMemberAs(actor, orgId, body.role)) throw forbidden("Only the organization's owner may make someone an admin.");
@@ -61,13 +71,17 @@ export async function organizationRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'DELETE',
     url: '/accounts/organizations/:orgId/members/:membershipId/',
-    summary: 'Remove a member (never yourself, never the owner; an admin only by the owner)',
-    tag: 'organizations',
-    responses: { 204: { description: 'Removed' }, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
-    handler: async (request, reply, _body, { orgId, membershipId }) => {
+    schema: {
+      summary: 'Remove a member (never yourself, never the owner; an admin only by the owner)',
+      tags: ['organizations'],
+      params: z.object({ orgId: pathId, membershipId: pathId }),
+      response: { 204: empty('Removed'), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+    },
+    handler: async (request, reply) => {
+      const { orgId, membershipId } = request.params;
       const user = userOf(request);
       await managedOrganization(user, orgId);
       const membership = await repos.organizations.findMembership(membershipId);
@@ -80,4 +94,4 @@ export async function organizationRoutes(app: FastifyInstance) {
       return reply.code(204).send();
     },
   });
-}
+};

@@ -1,30 +1,36 @@
-import type { FastifyInstance } from 'fastify';
-import { pageSchema } from '../../src/contract/fields';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { detailSchema, pageSchema } from '../../src/contract/fields';
 import { scoreRecordSchema, scoreSubmissionSchema } from '../../src/contract/scores';
 import { pageOf, paginated } from '../lib/pagination';
-import { defineRoute } from '../lib/route';
+import { pathId } from '../lib/route';
 import { userOf } from '../plugins/auth';
 import { recordAttempt } from '../services/record-attempt';
-import { errors } from './schemas';
+import { errors, json } from './schemas';
 
-export async function quizRoutes(app: FastifyInstance) {
+export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
 
-  defineRoute(app, {
+  app.route({
     method: 'POST',
     url: '/books/quizzes/:quizId/scores/',
-    summary: 'Record a finished attempt, graded by the server; the same client_attempt_id never records twice',
-    tag: 'quizzes',
-    body: scoreSubmissionSchema,
-    responses: {
-      201: { description: 'Recorded', schema: scoreRecordSchema },
-      200: { description: 'This attempt was already recorded: the stored record', schema: scoreRecordSchema },
-      400: errors[400],
-      401: errors[401],
-      404: errors[404],
-      409: { description: 'This client_attempt_id belongs to an attempt at another quiz', schema: errors[409].schema },
+    schema: {
+      summary: 'Record a finished attempt, graded by the server; the same client_attempt_id never records twice',
+      tags: ['quizzes'],
+      params: z.object({ quizId: pathId }),
+      body: scoreSubmissionSchema,
+      response: {
+        201: json('Recorded', scoreRecordSchema),
+        200: json('This attempt was already recorded: the stored record', scoreRecordSchema),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+        409: json('This client_attempt_id belongs to an attempt at another quiz', detailSchema),
+      },
     },
-    handler: async (request, reply, body, { quizId }) => {
+    handler: async (request, reply) => {
+      const { body } = request;
+      const { quizId } = request.params;
       const user = userOf(request);
       const { record, created } = await recordAttempt(repos, { userId: user.user_id, quizId, submission: body, contentVersion: request.contentVersion });
       reply.code(created ? 201 : 200);
@@ -32,12 +38,14 @@ export async function quizRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
+  app.route({
     method: 'GET',
     url: '/books/my-scores/',
-    summary: "The signed-in user's quiz results, newest first",
-    tag: 'quizzes',
-    responses: { 200: { description: 'Scores', schema: pageSchema(scoreRecordSchema) }, 401: errors[401] },
+    schema: {
+      summary: "The signed-in user's quiz results, newest first",
+      tags: ['quizzes'],
+      response: { 200: json('Scores', pageSchema(scoreRecordSchema)), 401: errors[401] },
+    },
     handler: async (request) => {
       const user = userOf(request);
       const page = pageOf(request);
@@ -45,4 +53,4 @@ export async function quizRoutes(app: FastifyInstance) {
       return paginated(request, page, count, rows);
     },
   });
-}
+};

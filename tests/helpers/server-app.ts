@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
@@ -65,6 +66,51 @@ export async function createTestApp(options: { env?: Record<string, string>; log
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Every route the app has registered (HEAD routes Fastify adds for GET left out), read from
+ * Fastify's own route tree: `{ method: 'GET', url: '/api/books/books/:bookId/' }`.
+ */
+export function registeredRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  const segments: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    segments.length = match[1]!.length / 4;
+    segments.push(match[2]!);
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push({ method, url: segments.join('') });
+  }
+  return routes;
+}
+
+/** An operation of the OpenAPI document the app serves, with what the fuzzing and contract tests read of it. */
+export interface DocumentedOperation {
+  /** Lower case, as the document writes it. */
+  method: string;
+  /** As the document writes it: `/api/books/books/{bookId}/`. */
+  path: string;
+  operation: OpenAPIV3_1.OperationObject;
+  /** The JSON Schema of its JSON body, if it takes one. */
+  body?: OpenAPIV3_1.SchemaObject;
+  /** Whether it takes an upload (multipart/form-data). */
+  multipart: boolean;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Every operation of the app's OpenAPI document. */
+export function documentedOperations(app: FastifyInstance): DocumentedOperation[] {
+  const document = app.swagger() as OpenAPIV3_1.Document;
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const operation = item?.[method];
+      if (!operation) return [];
+      const content = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
+      return [{ method, path, operation, body: content['application/json']?.schema as OpenAPIV3_1.SchemaObject | undefined, multipart: 'multipart/form-data' in content }];
+    }),
+  );
 }
 
 let cachedHash: Promise<string> | undefined;

@@ -1,15 +1,22 @@
 /**
- * The server documents (and answers) the contract's own response shapes: the schema object of
- * each route's answer IS the one in src/contract/, which the PWA infers its types from, so no
- * response shape is declared twice.
+ * The server documents the contract's own response shapes: each route's answer schema is the
+ * one in src/contract/ that the PWA infers its types from. The served document's schema of each
+ * answer is compared with the document a route answering the contract's schema gets, so a
+ * response shape declared a second time in a route would show as soon as it drifts.
  */
+import Fastify from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { bookListItemSchema, bookQuizSchema, bookSchema, chapterSchema } from '../../src/contract/books';
+import { imageUploadedSchema, videoUploadedSchema } from '../../src/contract/media';
 import { organizationMemberSchema } from '../../src/contract/organizations';
 import { scoreRecordSchema } from '../../src/contract/scores';
 import { profileSchema, tokenPairSchema } from '../../src/contract/session';
-import { createTestApp, type TestApp } from '../helpers/server-app';
+import { validatorCompiler } from '../../server/lib/validation';
+import { openApi } from '../../server/plugins/openapi';
+import { json } from '../../server/routes/schemas';
+import { createTestApp, documentedOperations, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,15 +24,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function responseSchema(method: string, path: string, status: number): z.ZodType | undefined {
-  const operation = t.app.openapi.operations.find((o) => o.method === method && o.path === path);
-  if (!operation) throw new Error(`${method} ${path} is not documented`);
-  return operation.route.responses[status]?.schema;
+type Schema = OpenAPIV3_1.SchemaObject;
+
+/** The schema the served document gives the JSON answer of `method path` with `status`. */
+function documentedAnswer(method: string, path: string, status: number): Schema {
+  const found = documentedOperations(t.app).find((o) => o.method === method && o.path === path);
+  if (!found) throw new Error(`${method} ${path} is not documented`);
+  const response = found.operation.responses?.[status] as OpenAPIV3_1.ResponseObject | undefined;
+  return response?.content?.['application/json']?.schema as Schema;
 }
 
-/** The item schema of a paginated answer (`{count, next, previous, results: [item]}`). */
-function pageItem(schema: z.ZodType | undefined): unknown {
-  return (schema as unknown as { shape: { results: { element: unknown } } }).shape.results.element;
+/** The schema the document gives an answer declared with `contract` itself. */
+async function documentedAs(contract: z.ZodType): Promise<Schema> {
+  const app = Fastify();
+  await app.register(openApi);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.get('/answer', { schema: { response: { 200: json('The answer', contract) } } }, async () => ({}));
+  await app.ready();
+  const document = app.swagger() as OpenAPIV3_1.Document;
+  await app.close();
+  return (document.paths!['/answer']!.get!.responses!['200'] as OpenAPIV3_1.ResponseObject).content!['application/json']!.schema as Schema;
 }
 
 describe("routes answer the contract's schema objects", () => {
@@ -42,9 +61,12 @@ describe("routes answer the contract's schema objects", () => {
     ['members', 'get', '/api/accounts/organizations/{orgId}/users/', 200, organizationMemberSchema, true],
     ['tokens', 'post', '/api/accounts/login/', 200, tokenPairSchema, false],
     ['profile', 'get', '/api/accounts/profile/', 200, profileSchema, false],
-  ] as const)('%s', (_name, method, path, status, contract, paginated) => {
-    const schema = responseSchema(method, path, status);
-    expect(paginated ? pageItem(schema) : schema).toBe(contract);
+    ['uploaded image', 'post', '/api/media/upload-image/', 201, imageUploadedSchema, false],
+    ['uploaded video', 'post', '/api/media/upload-video/', 201, videoUploadedSchema, false],
+  ] as const)('%s', async (_name, method, path, status, contract, paginated) => {
+    const answer = documentedAnswer(method, path, status);
+    // A page is `{count, next, previous, results: [item]}`: its item is the contract's.
+    expect(paginated ? (answer.properties?.results as OpenAPIV3_1.ArraySchemaObject).items : answer).toEqual(await documentedAs(contract));
   });
 
   it('the book carries the quiz shape of the contract', () => {

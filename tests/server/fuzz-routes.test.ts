@@ -1,7 +1,8 @@
 /**
  * Schema-driven fuzzing of every API route, on the database the run uses (SQLite, or
- * PostgreSQL with TEST_DATABASE_URL). The routes come from the app's own registry
- * (`app.openapi.operations`), their bodies from each route's zod schema; fast-check mixes
+ * PostgreSQL with TEST_DATABASE_URL). The routes come from the app's OpenAPI document (every
+ * API route is in it: http-contract.test.ts), their bodies from each route's JSON Schema, written
+ * from its zod schema; fast-check mixes
  * valid bodies with hostile ones and fuzzes path ids, page queries, caller and address.
  * Each answer must be: not a 5xx, free of stack frames and database or internal text, and
  * — when an error — in the one shape. A fixed seed (FUZZ_SEED to change it) makes a failure
@@ -14,11 +15,8 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { answerProblems } from '../helpers/api-answers';
 import {
-  bodySchemaOf,
-  fromJsonSchema,
   HOSTILE_IDS,
   HOSTILE_NUMBERS,
   HOSTILE_QUERIES,
@@ -27,14 +25,14 @@ import {
   RAW_BODIES,
   toJsonText,
 } from '../helpers/fuzz-arbitraries';
-import { createOrganization, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
+import { createOrganization, createTestApp, createUser, documentedOperations, login, type TestApp } from '../helpers/server-app';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_113);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
 
 const t: TestApp = await createTestApp();
-const operations = t.app.openapi.operations;
+const operations = documentedOperations(t.app);
 
 // Callers: nobody, a plain member, the organization's owner, a book's author, a superuser, and a forged token.
 const { organization, owner } = await createOrganization(t, 'Fuzz Hospital', 'owner@fuzz.example');
@@ -158,13 +156,13 @@ const idPick = (param: string): fc.Arbitrary<FuzzRequest['ids'][number]['pick']>
 function requestArbitrary(op: (typeof operations)[number]): fc.Arbitrary<FuzzRequest> {
   const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   let body: fc.Arbitrary<FuzzRequest['body']> = fc.constant({ none: true as const });
-  if (op.route.body) {
+  if (op.body) {
     body = fc.oneof(
-      { weight: 12, arbitrary: hostileBodies(bodySchemaOf(op.route.body)).map((json) => ({ json })) },
+      { weight: 12, arbitrary: hostileBodies(op.body as Parameters<typeof hostileBodies>[0]).map((json) => ({ json })) },
       { weight: 2, arbitrary: fc.constantFrom(...RAW_BODIES).map((raw) => ({ raw })) },
       { weight: 1, arbitrary: fc.constant({ none: true as const }) },
     );
-  } else if (op.route.multipart) {
+  } else if (op.multipart) {
     body = fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom(...MULTIPART_BODIES).map((raw) => ({ raw })) },
       { weight: 3, arbitrary: fc.constantFrom(...RAW_BODIES).map((raw) => ({ raw })) },
@@ -188,12 +186,12 @@ function requestArbitrary(op: (typeof operations)[number]): fc.Arbitrary<FuzzReq
 function runsFor(op: (typeof operations)[number]) {
   // Login and registration hash a password (~70 ms) whenever the body is well formed.
   if (/\/(login|register)\/$/.test(op.path)) return Math.round(60 * SCALE);
-  if (op.route.body) return Math.round(150 * SCALE);
-  if (op.route.multipart) return Math.round(80 * SCALE);
+  if (op.body) return Math.round(150 * SCALE);
+  if (op.multipart) return Math.round(80 * SCALE);
   return Math.round(50 * SCALE);
 }
 
-console.log(`fuzz (${database}): seed ${SEED} (FUZZ_SEED to change), ${operations.length} routes from app.openapi.operations`);
+console.log(`fuzz (${database}): seed ${SEED} (FUZZ_SEED to change), ${operations.length} routes from the OpenAPI document`);
 
 afterAll(async () => {
   console.log(
@@ -207,8 +205,10 @@ afterAll(async () => {
 describe(`fuzzing every route with bodies from its zod schema (${database})`, () => {
   it('covers every route the app registers', () => {
     expect(operations.length).toBeGreaterThanOrEqual(20);
-    for (const op of operations)
+    for (const op of operations) {
       expect(t.app.hasRoute({ method: op.method.toUpperCase() as 'GET', url: op.path.replace(/\{(\w+)\}/g, ':$1') }), `${op.method} ${op.path}`).toBe(true);
+      if (op.body) expect(VALID_BODIES, `a valid body for ${op.method} ${op.path}`).toHaveProperty([`${op.method} ${op.path}`]);
+    }
   });
 
   for (const op of operations) {
@@ -229,7 +229,7 @@ async function sweep(make: (op: (typeof operations)[number], valid: Record<strin
   const problems: string[] = [];
   for (const op of operations) {
     const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    const valid = op.route.body ? validBody(op, op.route.body) : {};
+    const valid = op.body ? validBody(op) : {};
     for (const body of make(op, valid)) {
       for (const caller of who) {
         const ids = params.map((param) => ({ param, pick: { fixture: PARAM_FIXTURE[param]! } }));
@@ -240,12 +240,16 @@ async function sweep(make: (op: (typeof operations)[number], valid: Record<strin
   return problems;
 }
 
-/** Bodies the routes accept, so a sweep that spoils one field reaches the handler and the database. */
+/** A body each JSON route accepts, so a sweep that spoils one field reaches the handler and the database. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'post /api/accounts/register/': { email: 'new@fuzz.example', password: 'Laparoscopic-Port-42', password2: 'Laparoscopic-Port-42', full_name: 'New Person' },
   'post /api/accounts/login/': { email: 'member@fuzz.example', password: 'not-the-password' },
   'post /api/accounts/token/refresh/': { refresh: 'not.a.token' },
   'post /api/accounts/logout/': { refresh: 'not.a.token' },
+  'post /api/accounts/password/forgot/': { email: 'member@fuzz.example' },
+  'post /api/accounts/password/reset/': { token: 'not.a.token', password: 'Laparoscopic-Port-42', password2: 'Laparoscopic-Port-42' },
+  'post /api/accounts/password/change/': { current_password: 'Laparoscopic-Port-42', password: 'Laparoscopic-Port-42', password2: 'Laparoscopic-Port-42' },
+  'patch /api/accounts/profile/': { full_name: 'A Name' },
   'post /api/accounts/organizations/{orgId}/add-member/': { email: 'author@fuzz.example', role: 'member' },
   'post /api/books/books/': { title: 'A book', author: 'An author', description: 'Text' },
   'post /api/books/books/{bookId}/chapters/': { title: 'A chapter', order: 2, content_delta: null },
@@ -258,33 +262,15 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'post /api/books/quizzes/{quizId}/scores/': { total_questions: 1, correct_answers: 1, answers: [{ questionId: 1, answer: 'Umbilical', status: 'answered' }] },
 };
 
-/** Plausible values by field name, for schemas whose formats JSON Schema does not carry (an email through a pipe). */
-const BY_NAME: [RegExp, unknown][] = [
-  [/email/, 'member@fuzz.example'],
-  [/password/, 'Laparoscopic-Port-42'],
-  [/token|refresh|uid/, 'not.a.token'],
-  [/name/, 'A Name'],
-];
-
-/** A body the route accepts: the one above, else the smallest accepted among a sample of its schema. */
-function validBody(op: (typeof operations)[number], schema: z.ZodType): Record<string, unknown> {
+/** The body the sweeps start from: one the route accepts, so spoiling one field reaches the handler and the database. */
+function validBody(op: (typeof operations)[number]): Record<string, unknown> {
   const known = VALID_BODIES[`${op.method} ${op.path}`];
-  if (known) return known;
-  const samples = fc.sample(fromJsonSchema(bodySchemaOf(schema)), { seed: SEED, numRuns: 300 }) as Record<string, unknown>[];
-  const named = samples.map((v) =>
-    Object.fromEntries(Object.entries(v ?? {}).map(([k, value]) => [k, typeof value === 'string' ? (BY_NAME.find(([re]) => re.test(k))?.[1] ?? value) : value])),
-  );
-  const accepted = [...samples, ...named].filter((v) => schema.safeParse(v).success);
-  accepted.sort((a, b) => JSON.stringify(a).length - JSON.stringify(b).length);
-  if (accepted[0]) return accepted[0];
-  // The sweep still runs (it reaches the parser, not the handler): add a body above to go deeper.
-  console.warn(`fuzz: no valid body for ${op.method} ${op.path}; add one to VALID_BODIES to sweep its handler`);
-  return named[0] ?? {};
+  if (!known) throw new Error(`No body in VALID_BODIES for ${op.method} ${op.path}`);
+  return known;
 }
 
 /** The top-level fields of a route's body schema, with their JSON Schemas. */
-const propertiesOf = (op: (typeof operations)[number]) =>
-  op.route.body ? Object.entries((bodySchemaOf(op.route.body) as { properties?: Record<string, unknown> }).properties ?? {}) : [];
+const propertiesOf = (op: (typeof operations)[number]) => Object.entries(op.body?.properties ?? {});
 
 /** Fails with the first reproductions listed (each names route, caller and body). */
 function expectNone(problems: string[]) {
@@ -300,12 +286,12 @@ const withOwnKey = (valid: Record<string, unknown>, key: string, value: unknown)
 
 describe(`hostile corpora on every route (${database})`, () => {
   it('hole 3: a body key named like an Object.prototype member is a 400, never a 500', { timeout: 120_000 }, async () => {
-    const problems = await sweep((op, valid) => (op.route.body ? PROTOTYPE_KEYS.map((key) => ({ json: withOwnKey(valid, key, 1) })) : []));
+    const problems = await sweep((op, valid) => (op.body ? PROTOTYPE_KEYS.map((key) => ({ json: withOwnKey(valid, key, 1) })) : []));
     expectNone(problems);
   });
 
   it('hole 4: malformed JSON and multipart, wrong content types and non-object bodies', { timeout: 120_000 }, async () => {
-    const problems = await sweep((op) => (op.route.body || op.route.multipart ? RAW_BODIES.map((raw) => ({ raw })) : []));
+    const problems = await sweep((op) => (op.body || op.multipart ? RAW_BODIES.map((raw) => ({ raw })) : []));
     expectNone(problems);
   });
 
@@ -343,7 +329,7 @@ describe(`hostile corpora on every route (${database})`, () => {
 
   it('hole 8: a 3 MiB JSON body is a 413 in the error shape on every body route', { timeout: 120_000 }, async () => {
     const big = { json: { title: 'x'.repeat(3 * 1024 * 1024 + 10) } };
-    const problems = await sweep((op) => (op.route.body ? [big] : []), ['superuser']);
+    const problems = await sweep((op) => (op.body ? [big] : []), ['superuser']);
     expectNone(problems);
   });
 

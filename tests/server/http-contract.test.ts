@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
+import { call, createTestApp, createUser, documentedOperations, login, registeredRoutes, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
 let token: string;
@@ -142,11 +142,51 @@ describe('health and schema', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(doc.security).toEqual([{ bearer: [] }]);
     const register = doc.paths['/api/accounts/register/'].post;
     expect(register.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'password', 'password2', 'full_name']));
     expect(doc.paths['/api/books/quizzes/{quizId}/scores/'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('client_attempt_id');
-    for (const path of ['/api/books/books/{bookId}/chapters/{chapterId}/', '/api/media/upload-video/', '/api/accounts/organizations/{orgId}/add-member/'])
-      expect(doc.paths, path).toHaveProperty([path]);
+    expect(doc.paths['/api/media/upload-video/'].post.requestBody.content).toHaveProperty(['multipart/form-data']);
+    expect(doc.paths['/api/books/books/{bookId}/chapters/{chapterId}/'].put.parameters).toEqual([
+      { in: 'path', name: 'bookId', required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+      { in: 'path', name: 'chapterId', required: true, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+    ]);
+  });
+
+  it('documents every API route it registers: summary, tag, path ids, body and answers', () => {
+    const doc = documentedOperations(t.app);
+    const routes = registeredRoutes(t.app).filter((route) => route.url.startsWith('/api/') && route.url !== '/api/schema/');
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    expect(doc).toHaveLength(routes.length);
+    for (const route of routes) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const name = `${route.method} ${path}`;
+      const op = doc.find((o) => o.method === route.method.toLowerCase() && o.path === path);
+      expect(op, name).toBeDefined();
+      const { operation } = op!;
+      expect(operation.summary, name).toBeTruthy();
+      expect(operation.tags, name).toHaveLength(1);
+      const ids = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+      expect(operation.parameters?.map((p) => ('name' in p ? p.name : '')) ?? [], name).toEqual(ids);
+      if (['POST', 'PUT', 'PATCH'].includes(route.method)) expect(op!.body ?? op!.multipart, name).toBeTruthy();
+      const statuses = Object.keys(operation.responses ?? {});
+      expect(statuses.some((status) => status.startsWith('2')), name).toBe(true);
+      for (const status of statuses.filter((s) => s !== '204')) {
+        const response = operation.responses![status] as { description: string; content?: Record<string, { schema: unknown }> };
+        expect(response.description, `${name} ${status}`).not.toBe('Default Response');
+        expect(response.content?.['application/json']?.schema, `${name} ${status}`).toBeDefined();
+      }
+    }
+  });
+
+  it('marks exactly the routes open to anonymous callers with `security: []`', async () => {
+    for (const { method, path, operation } of documentedOperations(t.app)) {
+      const url = path.replace(/\{\w+\}/g, '1');
+      const res = await call(t, method.toUpperCase() as 'GET', url, { body: method === 'get' || method === 'delete' ? undefined : {} });
+      const open = Array.isArray(operation.security) && operation.security.length === 0;
+      expect(res.statusCode === 401, `${method} ${path} answered ${res.statusCode} to an anonymous call`).toBe(!open);
+    }
   });
 });
 
