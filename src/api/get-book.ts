@@ -2,7 +2,7 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { apiClient } from '../lib/api-client';
 import { bookKeys } from './book-keys';
 import { retryUnlessFinal } from './query-retry';
-import type { Book } from '../features/books/api/types';
+import type { Book } from '../contract/books';
 
 /**
  * One book with its owner and current quiz; a 404 is an ApiError with reason 'not-found'.

@@ -2,7 +2,7 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { bookKeys } from './book-keys';
 import { getAllPages } from '../lib/api-client';
 import { retryUnlessFinal } from './query-retry';
-import type { Chapter } from '../features/books/api/types';
+import type { Chapter } from '../contract/books';
 
 /** A book's chapters in reading order (order, then id: the server sorts them). */
 export function getChapters(bookId: number): Promise<Chapter[]> {

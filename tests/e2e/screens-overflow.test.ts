@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchApp, saveScreenshot } from '../helpers/browser';
 import { api, apiLogin, DIRECTOR, signInContext, type ApiSession } from './book-helpers';
 

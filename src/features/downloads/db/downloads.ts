@@ -5,7 +5,7 @@
 import Dexie from 'dexie';
 import type { ParsedBook } from '../../../contract/book-detail';
 import type { Chapter } from '../../../contract/books';
-import { db, DOWNLOADS_CACHE, type OfflineBook, type OfflineChapter, type OfflineMedia } from '../../../lib/db';
+import { db, DOWNLOADS_CACHE, type OfflineBook, type OfflineMedia } from '../../../lib/db';
 
 /** The user's copy of a book, complete or not. */
 export const getOfflineBook = (userId: number, bookId: number) => db.bookCopy(userId, bookId);

@@ -42,7 +42,6 @@ export function DefaultSaveStatus({ save }: { save: SaveState }) {
 }
 
 export interface QuizResultsProps {
-  title: string;
   questions: QuizData;
   answers: UserAnswer[];
   correct: number;
@@ -53,7 +52,7 @@ export interface QuizResultsProps {
 }
 
 /** The results screen: at most 800 px wide, the rounded percentage, and a review of every question. */
-export function QuizResults({ title, questions, answers, correct, save, renderSaveStatus, onRetake, onReturnToBook }: QuizResultsProps) {
+export function QuizResults({ questions, answers, correct, save, renderSaveStatus, onRetake, onReturnToBook }: QuizResultsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The quiz's buttons are gone: the results take the focus, so screen readers start there.
   useEffect(() => heading.current?.focus(), []);

@@ -145,7 +145,6 @@ function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveSta
       <Box component="section" aria-labelledby="quiz-title" sx={paneSx}>
         <QuizHeader title={title} />
         <QuizResults
-          title={title}
           questions={questions}
           answers={state.answers}
           correct={correct}

@@ -109,7 +109,7 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
     } catch (error) {
       console.error('The quiz draft could not be saved on this device', error);
     }
-  }, [owner]);
+  }, [owner, draftChecked]);
 
   const clearDraft = useCallback(async () => {
     if (timer.current) clearTimeout(timer.current);
@@ -123,7 +123,7 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
     if (!owner || !draftChecked.current || draftClosed.current) return;
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void saveDraftNow(), QUIZ_DRAFT_DELAY_MS);
-  }, [owner, draft, baseline, saveDraftNow]);
+  }, [owner, draft, baseline, saveDraftNow, draftChecked]);
 
   // A reload or closing the tab writes the draft at once; leaving the editor writes a pending one.
   useEffect(() => {

@@ -159,6 +159,7 @@ export function useQuizSession({ quiz, questions, bookId, userId, onComplete, ra
     };
     // Only a new quiz version or another user starts the lookup again, not a re-render with new
     // callbacks (that would throw away the attempt in progress).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose, see above
   }, [userId, bookId, quiz.id, quiz.version]);
 
   const resume = useCallback(() => {

@@ -136,7 +136,7 @@ export function ChapterDialog({
     } catch (error) {
       console.error('The chapter draft could not be saved on this device', error);
     }
-  }, [draftKey, isDirty, content]);
+  }, [draftKey, isDirty, content, draftChecked]);
 
   /** Any edit (typing, a toolbar button, a field) schedules the autosave. */
   const scheduleDraft = useCallback(() => {

@@ -68,8 +68,8 @@ export function SyncStatusCard() {
   const rows = useOutboxRows();
   const lastSync = useLastSync();
   const { running, lastResult, lastError } = useSyncStatus();
-  if (!user) return null;
   const pending = usePendingScores();
+  if (!user) return null;
 
   return (
     <Card component="section" aria-labelledby={`${id}-title`}>
