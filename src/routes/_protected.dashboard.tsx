@@ -9,10 +9,9 @@ import { AccountSummary } from '../features/auth/components/account-summary';
 import { organizationUsersQueryOptions } from '../features/organization/api/organization-members';
 import { OfflineSummaryCard } from '../features/downloads/components/offline-summary-card';
 import { PendingScoresSummary } from '../features/quiz/scores/components/pending-scores-summary';
-import { useOutboxRows } from '../features/quiz/scores/use-outbox';
 import { OrganizationSection } from '../features/organization/components/organization-section';
 import { myScoresQueryOptions } from '../features/quiz/scores/api/get-my-scores';
-import { QuizHistoryCard, type UnsyncedScore } from '../features/quiz/scores/components/quiz-history-card';
+import { QuizHistoryCard } from '../features/quiz/scores/components/quiz-history-card';
 import { getStoredUser, useStoredUser } from '../lib/session';
 
 export const Route = createFileRoute('/_protected/dashboard')({
@@ -29,10 +28,6 @@ export const Route = createFileRoute('/_protected/dashboard')({
 
 function DashboardPage() {
   const user = useStoredUser();
-  // Scores still on this device, newest first, shown in the history with their sync state.
-  const unsynced: UnsyncedScore[] = (useOutboxRows() ?? [])
-    .map((row) => ({ id: row.clientAttemptId, quizTitle: row.quizTitle, correct: row.correctAnswers, total: row.totalQuestions, completedAt: row.completedAt, state: row.state, reason: row.lastError }))
-    .reverse();
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 }, px: { xs: 1.5, sm: 3 } }}>
       <title>{`Dashboard — ${institute.name}`}</title>
@@ -43,7 +38,7 @@ function DashboardPage() {
         <Stack spacing={3}>
           <AccountSummary user={user} />
           <OrganizationSection user={user} />
-          <QuizHistoryCard userId={user.user_id} unsynced={unsynced} />
+          <QuizHistoryCard userId={user.user_id} />
           <OfflineSummaryCard scores={<PendingScoresSummary />} />
           <AccountSettingsCard user={user} />
         </Stack>

@@ -2,7 +2,7 @@ import { LexicalComposer } from '@lexical/react/LexicalComposer';
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoBooks, resolveSeedMedia } from '../../../../server/seed/content';
 import { ChapterView } from '../../../../src/features/editor/components/chapter-view';
@@ -31,10 +31,9 @@ function lexicalRendering(content: unknown): string {
   return html;
 }
 
-/** The reader's rendering once its first frame is drawn: a long chapter's first blocks come first, the rest right after. */
+/** The reader's rendering. */
 async function readerRendering(content: unknown): Promise<string> {
   render(<ChapterView content={content} label="Chapter" />);
-  await act(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   const html = normalise(screen.getByTestId('chapter-content'));
   cleanup();
   return html;

@@ -15,6 +15,7 @@ import Chip from '@mui/material/Chip';
 import { useId } from 'react';
 import { useOnlineStatus } from '../../../../lib/online-status';
 import { myScoresQueryOptions, type QuizScore } from '../api/get-my-scores';
+import { useOutboxRows } from '../use-outbox';
 
 export const QUIZ_HISTORY_TEXT = {
   title: 'My Quiz History',
@@ -31,8 +32,8 @@ export const formatSubmittedAt = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
 };
 
-/** A finished attempt still on this device, not yet recorded by the server (the offline outbox). */
-export interface UnsyncedScore {
+/** A finished attempt still on this device, not yet recorded by the server (the outbox). */
+interface UnsyncedScore {
   id: string;
   quizTitle: string;
   correct: number;
@@ -52,11 +53,14 @@ const SYNC_STATE_TEXT: Record<UnsyncedScore['state'], string> = {
 
 /**
  * The dashboard's My Quiz History card (SPEC §2): #, Quiz Title, Score, Percentage, Date
- * Submitted. Scores still on this device (`unsynced`) come first, each with its sync state;
+ * Submitted. Scores still on this device (the outbox, newest first) come first, each with its sync state;
  * offline, the server's list shows as last loaded, and says so.
  */
-export function QuizHistoryCard({ userId, unsynced = [] }: { userId: number; unsynced?: UnsyncedScore[] }) {
+export function QuizHistoryCard({ userId }: { userId: number }) {
   const id = useId();
+  const unsynced: UnsyncedScore[] = (useOutboxRows() ?? [])
+    .map((row) => ({ id: row.clientAttemptId, quizTitle: row.quizTitle, correct: row.correctAnswers, total: row.totalQuestions, completedAt: row.completedAt, state: row.state, reason: row.lastError }))
+    .reverse();
   const scores = useQuery(myScoresQueryOptions(userId));
   const online = useOnlineStatus();
   return (
