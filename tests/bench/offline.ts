@@ -11,6 +11,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE_VIEWPORT } from '../helpers/browser';
 import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
+import { attemptAnswers, singleChoice } from '../helpers/quiz-fixture';
 import { api, apiLogin, DIRECTOR, LEARNER } from '../e2e/book-helpers';
 import { uploadImage } from '../e2e/offline-helpers';
 
@@ -38,7 +39,7 @@ async function createBenchBook(baseURL: string) {
   }
   const quiz = await api<{ id: number; version: number }>(baseURL, director, 'PUT', `/books/books/${book.id}/quiz/`, {
     title: 'Bench quiz',
-    quiz_data: [{ id: 'q1', type: 'single-choice', question: 'Gas?', options: ['CO2', 'N2'], answer: 'CO2' }],
+    quiz_data: [singleChoice],
   });
   return { bookId: book.id, titles, quizId: quiz.data.id };
 }
@@ -105,7 +106,7 @@ export async function measureOffline(baseURL: string): Promise<OfflineFigures> {
 
     // 100 finished attempts queued while offline, flushed when the connection returns.
     await page.evaluate(
-      async ({ count, userId, quizId, bookId }) => {
+      async ({ count, userId, quizId, bookId, answers }) => {
         const request = indexedDB.open('laparoscopy-app');
         const database = await new Promise<IDBDatabase>((resolve, reject) => {
           request.onsuccess = () => resolve(request.result);
@@ -121,7 +122,7 @@ export async function measureOffline(baseURL: string): Promise<OfflineFigures> {
             quizTitle: 'Bench quiz',
             bookId,
             quizVersion: 1,
-            answers: [{ questionId: 'q1', answer: 'CO2', isCorrect: true, status: 'answered' }],
+            answers,
             totalQuestions: 1,
             correctAnswers: 1,
             completedAt: new Date(now + i).toISOString(),
@@ -138,7 +139,7 @@ export async function measureOffline(baseURL: string): Promise<OfflineFigures> {
         });
         database.close();
       },
-      { count: 100, userId: learner.user.user_id as number, quizId: book.quizId, bookId: book.bookId },
+      { count: 100, userId: learner.user.user_id as number, quizId: book.quizId, bookId: book.bookId, answers: attemptAnswers([singleChoice], 1) },
     );
     const countOutbox = () =>
       page.evaluate(

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gradeAttempt, isAnswerCorrect, parseQuizData, quizDataSchema, userAnswerSchema, type AnswerValue, type Question, type UserAnswer } from '../../src/contract/quiz';
+import { matchTheFollowing, multipleChoice, QUIZ, reorder, singleChoice, wrongChoice } from '../helpers/quiz-fixture';
 
 /** Distinct, non-blank, already-trimmed option texts. */
 const optionTexts = (min: number, max: number) =>
@@ -122,17 +123,13 @@ describe('single-choice answer checking', () => {
 
 describe('gradeAttempt', () => {
   it('counts exactly the answered records that are correct, whatever else is sent', () => {
-    const questions = quizDataSchema.parse([
-      { id: 1, type: 'single-choice', question: 'A', options: ['x', 'y'], answer: 'x' },
-      { id: 2, type: 'multiple-choice', question: 'B', options: ['x', 'y', 'z'], answer: ['x', 'z'] },
-      { id: 3, type: 'match-the-following', question: 'C', left: ['a', 'b'], right: ['1', '2'], answer: [{ left: 'a', right: '1' }, { left: 'b', right: '2' }] },
-      { id: 4, type: 'reorder', question: 'D', options: ['p', 'q', 'r'], answer: ['p', 'q', 'r'] },
-    ]);
+    const questions = quizDataSchema.parse(QUIZ);
+    // For each question of the quiz, in order: the right answer first, then wrong ones.
     const candidates: AnswerValue[][] = [
-      ['x', 'y', null],
-      [['z', 'x'], ['x'], ['x', 'y', 'z']],
-      [[{ left: 'a', right: '1' }, { left: 'b', right: '2' }], [{ left: 'a', right: '2' }, { left: 'b', right: '1' }], []],
-      [['p', 'q', 'r'], ['r', 'q', 'p']],
+      [singleChoice.answer, wrongChoice, null],
+      [[...multipleChoice.answer].reverse(), multipleChoice.answer.slice(0, 1), multipleChoice.options],
+      [matchTheFollowing.answer, matchTheFollowing.answer.map((pair, i, all) => ({ left: pair.left, right: all[(i + 1) % all.length]!.right })), []],
+      [reorder.answer, [...reorder.answer].reverse()],
     ];
     fc.assert(
       fc.property(
@@ -149,28 +146,15 @@ describe('gradeAttempt', () => {
 });
 
 describe('quiz data written elsewhere', () => {
-  const matchQuestion = {
-    id: 'm',
-    type: 'match-the-following',
-    question: 'Match',
-    left: ['Veress needle', 'Grasper'],
-    right: ['Holding tissue', 'Insufflation'],
-    answer: [
-      ['Veress needle', 'Insufflation'],
-      ['Grasper', 'Holding tissue'],
-    ],
-  };
-  const normal = [
-    { left: 'Veress needle', right: 'Insufflation' },
-    { left: 'Grasper', right: 'Holding tissue' },
-  ];
+  const normal = matchTheFollowing.answer;
+  const matchQuestion = { ...matchTheFollowing, answer: normal.map(({ left, right }) => [left, right]) };
 
   it('accepts match answers as [left, right] pairs and stores them as {left, right}', () => {
     expect(quizDataSchema.parse([matchQuestion])[0]).toMatchObject({ answer: normal });
-    const mixed = { ...matchQuestion, answer: [matchQuestion.answer[0], normal[1]] };
+    const mixed = { ...matchQuestion, answer: [matchQuestion.answer[0], ...normal.slice(1)] };
     expect(quizDataSchema.parse([mixed])[0]).toMatchObject({ answer: normal });
-    expect(quizDataSchema.safeParse([{ ...matchQuestion, answer: [['Veress needle'], ['Grasper', 'Holding tissue']] }]).success).toBe(false);
-    expect(quizDataSchema.safeParse([{ ...matchQuestion, answer: [['Veress needle', 'Insufflation', 'extra'], normal[1]] }]).success).toBe(false);
+    expect(quizDataSchema.safeParse([{ ...matchQuestion, answer: [[normal[0]!.left], ...matchQuestion.answer.slice(1)] }]).success).toBe(false);
+    expect(quizDataSchema.safeParse([{ ...matchQuestion, answer: [[...matchQuestion.answer[0]!, 'extra'], ...normal.slice(1)] }]).success).toBe(false);
   });
 
   it('accepts quiz_data as a JSON string or as a list, with the same result', () => {
@@ -182,7 +166,7 @@ describe('quiz data written elsewhere', () => {
   });
 
   it('accepts a learner’s match answer in either form', () => {
-    const parsed = userAnswerSchema.parse({ questionId: 'm', answer: matchQuestion.answer, status: 'answered' });
+    const parsed = userAnswerSchema.parse({ questionId: matchTheFollowing.id, answer: matchQuestion.answer, status: 'answered' });
     expect(parsed.answer).toEqual(normal);
   });
 });

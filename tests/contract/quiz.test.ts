@@ -8,27 +8,13 @@ import {
   shuffled,
   userAnswerSchema,
   type AnswerValue,
+  type MatchPair,
   type Question,
   type QuizData,
   type UserAnswer,
 } from '../../src/contract/quiz';
+import { matchTheFollowing as match, multipleChoice as multiple, QUIZ, reorder, singleChoice as single } from '../helpers/quiz-fixture';
 
-const single = { id: 'q1', type: 'single-choice', question: 'Which gas is used for pneumoperitoneum?', options: ['CO2', 'N2O', 'Air'], answer: 'CO2' } as const;
-const multiple = { id: 'q2', type: 'multiple-choice', question: 'Which are laparoscopic ports?', options: ['5 mm', '10 mm', '12 mm', '30 mm'], answer: ['5 mm', '12 mm'] } as const;
-const match = {
-  id: 3,
-  type: 'match-the-following',
-  question: 'Match the instrument to its use',
-  left: ['Veress needle', 'Grasper', 'Clip applier'],
-  right: ['Insufflation', 'Holding tissue', 'Ligating vessels'],
-  answer: [
-    { left: 'Veress needle', right: 'Insufflation' },
-    { left: 'Grasper', right: 'Holding tissue' },
-    { left: 'Clip applier', right: 'Ligating vessels' },
-  ],
-} as const;
-const reorder = { id: 4, type: 'reorder', question: 'Order the steps', options: ['Access', 'Insufflate', 'Inspect', 'Dissect'], answer: ['Access', 'Insufflate', 'Inspect', 'Dissect'] } as const;
-const QUIZ = [single, multiple, match, reorder];
 
 const clone = (value: unknown): AnswerValue => structuredClone(value) as AnswerValue;
 /** The messages of a refused quiz, with their paths. */
@@ -163,7 +149,7 @@ describe('isAnswerCorrect (SPEC §5)', () => {
 
   it('match: every pair lines up with the expected pair by position', () => {
     expect(isAnswerCorrect(q(match), clone(match.answer))).toBe(true);
-    const [a, b, c] = match.answer;
+    const [a, b, c] = match.answer as [MatchPair, MatchPair, MatchPair];
     // The same pairs in another order do not line up by position.
     expect(isAnswerCorrect(q(match), [b, a, c] as AnswerValue)).toBe(false);
     expect(isAnswerCorrect(q(match), [a, { left: b.left, right: c.right }, { left: c.left, right: b.right }] as AnswerValue)).toBe(false);

@@ -16,7 +16,6 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { hashPassword } from '../../server/lib/passwords';
 import type { LoginLimits } from '../../server/plugins/login-limiter';
-import type { QuizData, UserAnswer } from '../../src/contract/quiz';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -161,14 +160,4 @@ export function call(
     headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
     ...(options.body !== undefined ? { payload: options.body as object } : {}),
   });
-}
-
-/**
- * The answers of a finished attempt at `questions` in which the first `correct` questions are
- * answered correctly and the rest left unanswered: what the server grades to `correct` of all.
- */
-export function attemptAnswers(questions: QuizData, correct: number): UserAnswer[] {
-  return questions.map((q, index) =>
-    index < correct ? { questionId: q.id, answer: q.answer, status: 'answered' as const } : { questionId: q.id, answer: null, status: 'unanswered' as const },
-  );
 }

@@ -1,30 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuizData } from '../../src/contract/quiz';
-import { call, createUser, createTestApp, login, type TestApp, attemptAnswers } from '../helpers/server-app';
+import { attemptAnswers, matchTheFollowing, multipleChoice, QUIZ, reorder, singleChoice, wrongChoice } from '../helpers/quiz-fixture';
+import { call, createUser, createTestApp, login, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
 let su: { access: string };
 let reader: { access: string };
 let author: { access: string };
 let authorId: number;
-
-const quiz: QuizData = [
-  { id: 1, type: 'single-choice', question: 'Usual insufflation pressure in adults?', options: ['5–8 mmHg', '12–15 mmHg', '25–30 mmHg'], answer: '12–15 mmHg' },
-  { id: 2, type: 'multiple-choice', question: 'Effects of CO2 pneumoperitoneum?', options: ['Hypercarbia', 'Raised venous return', 'Reduced venous return'], answer: ['Hypercarbia', 'Reduced venous return'] },
-  {
-    id: 3,
-    type: 'match-the-following',
-    question: 'Match the triangle with its content',
-    left: ['Triangle of doom', 'Triangle of pain'],
-    right: ['External iliac vessels', 'Lateral femoral cutaneous nerve'],
-    answer: [
-      { left: 'Triangle of doom', right: 'External iliac vessels' },
-      { left: 'Triangle of pain', right: 'Lateral femoral cutaneous nerve' },
-    ],
-  },
-  { id: 4, type: 'reorder', question: 'Order the TAPP steps', options: ['Peritoneal flap', 'Mesh placement', 'Flap closure'], answer: ['Peritoneal flap', 'Mesh placement', 'Flap closure'] },
-];
 
 const lexical = (text: string, extra: object[] = []) => ({
   root: {
@@ -205,7 +188,7 @@ describe('quizzes and scores', () => {
 
   beforeAll(async () => {
     bookId = await newBook('Hernia quiz book');
-    const res = await call(t, 'PUT', `/api/books/books/${bookId}/quiz/`, { token: su.access, body: { quiz_data: quiz } });
+    const res = await call(t, 'PUT', `/api/books/books/${bookId}/quiz/`, { token: su.access, body: { quiz_data: QUIZ } });
     expect(res.statusCode).toBe(201);
     quizId = res.json().id;
   });
@@ -213,14 +196,14 @@ describe('quizzes and scores', () => {
   it('shows the quiz on the book as a JSON string', async () => {
     const book = (await call(t, 'GET', `/api/books/books/${bookId}/`, { token: reader.access })).json();
     expect(book.quiz).toMatchObject({ id: quizId, version: 1 });
-    expect(JSON.parse(book.quiz.quiz_data)).toEqual(quiz);
+    expect(JSON.parse(book.quiz.quiz_data)).toEqual(QUIZ);
   });
 
   it('validates quiz data against the four question types', async () => {
     const cases: [unknown, string][] = [
-      [[{ ...quiz[0], answer: 'not an option' }], 'quiz_data'],
-      [[quiz[0], { ...quiz[1], id: 1 }], 'quiz_data'],
-      [[{ ...quiz[3], answer: ['Mesh placement', 'Flap closure'] }], 'quiz_data'],
+      [[{ ...singleChoice, answer: 'not an option' }], 'quiz_data'],
+      [[singleChoice, { ...multipleChoice, id: singleChoice.id }], 'quiz_data'],
+      [[{ ...reorder, answer: reorder.options.slice(1) }], 'quiz_data'],
       [[{ id: 9, type: 'essay', question: 'Describe', answer: 'x' }], 'quiz_data'],
       [[], 'quiz_data'],
     ];
@@ -232,16 +215,16 @@ describe('quizzes and scores', () => {
   });
 
   it('records a score and answers the record', async () => {
-    const res = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body: { answers: attemptAnswers(quiz, 3) } });
+    const res = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body: { answers: attemptAnswers(QUIZ, 3) } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ quiz_title: 'Hernia quiz book — Quiz', correct_answers: 3, total_questions: 4, score_percentage: 75 });
   });
 
   it('never records the same attempt twice', async () => {
     const attempt = randomUUID();
-    const body = { answers: attemptAnswers(quiz, 2), client_attempt_id: attempt };
+    const body = { answers: attemptAnswers(QUIZ, 2), client_attempt_id: attempt };
     const first = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body });
-    const again = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body: { ...body, answers: attemptAnswers(quiz, 4) } });
+    const again = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body: { ...body, answers: attemptAnswers(QUIZ, 4) } });
     const racing = await Promise.all([1, 2, 3].map(() => call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: reader.access, body })));
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
@@ -252,16 +235,18 @@ describe('quizzes and scores', () => {
   });
 
   it('grades sent answers itself against the version taken, and keeps old versions', async () => {
+    // Right on version 1: the single choice and the multiple choice (in another order); the pairs are shifted by one.
+    const shiftedPairs = matchTheFollowing.answer.map((pair, i, all) => ({ left: pair.left, right: all[(i + 1) % all.length]!.right }));
     const answers = [
-      { questionId: 1, answer: '12–15 mmHg', isCorrect: true, status: 'answered' },
-      { questionId: 2, answer: ['Reduced venous return', 'Hypercarbia'], isCorrect: true, status: 'answered' },
-      { questionId: 3, answer: [{ left: 'Triangle of doom', right: 'Lateral femoral cutaneous nerve' }, { left: 'Triangle of pain', right: 'External iliac vessels' }], isCorrect: true, status: 'answered' },
-      { questionId: 4, answer: null, isCorrect: false, status: 'skipped' },
+      { questionId: singleChoice.id, answer: singleChoice.answer, isCorrect: true, status: 'answered' },
+      { questionId: multipleChoice.id, answer: [...multipleChoice.answer].reverse(), isCorrect: true, status: 'answered' },
+      { questionId: matchTheFollowing.id, answer: shiftedPairs, isCorrect: true, status: 'answered' },
+      { questionId: reorder.id, answer: null, isCorrect: false, status: 'skipped' },
     ];
-    // A new version changes question 1's answer; the attempt was made on version 1.
+    // A new version changes the single choice's answer; the attempt was made on version 1.
     const v2 = await call(t, 'PUT', `/api/books/books/${bookId}/quiz/`, {
       token: su.access,
-      body: { quiz_data: [{ ...quiz[0], options: ['10 mmHg', '12–15 mmHg'], answer: '10 mmHg' }, quiz[1], quiz[2], quiz[3]] },
+      body: { quiz_data: [{ ...singleChoice, answer: wrongChoice }, multipleChoice, matchTheFollowing, reorder] },
     });
     expect(v2.statusCode).toBe(200);
     expect(v2.json()).toMatchObject({ id: quizId, version: 2 });
@@ -283,7 +268,7 @@ describe('quizzes and scores', () => {
 
   it('validates the score payload strictly', async () => {
     const url = `/api/books/quizzes/${quizId}/scores/`;
-    const answers = attemptAnswers(quiz, 1);
+    const answers = attemptAnswers(QUIZ, 1);
     const bad: [object, string][] = [
       [{ total_questions: 4, correct_answers: 5 }, 'correct_answers'],
       [{ total_questions: 0, correct_answers: 0 }, 'total_questions'],
@@ -307,7 +292,7 @@ describe('quizzes and scores', () => {
     const completed = new Date(Date.now() - 60_000).toISOString();
     const res = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, {
       token: reader.access,
-      body: { answers: attemptAnswers(quiz, 1), quiz_version: 1, completed_at: completed, client_attempt_id: randomUUID() },
+      body: { answers: attemptAnswers(QUIZ, 1), quiz_version: 1, completed_at: completed, client_attempt_id: randomUUID() },
     });
     expect(res.json().submitted_at).toBe(completed);
     expect(Date.parse(res.json().received_at)).toBeGreaterThan(Date.now() - 60_000);
@@ -316,7 +301,7 @@ describe('quizzes and scores', () => {
   it("lists only the user's own scores, newest first", async () => {
     await createUser(t, { email: 'other-reader@x.example' });
     const other = await login(t, 'other-reader@x.example');
-    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: other.access, body: { answers: attemptAnswers(quiz, 4), quiz_version: 1 } });
+    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: other.access, body: { answers: attemptAnswers(QUIZ, 4), quiz_version: 1 } });
     const mine = (await call(t, 'GET', '/api/books/my-scores/', { token: reader.access })).json();
     const theirs = (await call(t, 'GET', '/api/books/my-scores/', { token: other.access })).json();
     expect(theirs.count).toBe(1);
@@ -328,19 +313,19 @@ describe('quizzes and scores', () => {
 
   it('keeps quiz history when the book is deleted', async () => {
     const doomed = await newBook('Doomed book');
-    const q = (await call(t, 'PUT', `/api/books/books/${doomed}/quiz/`, { token: su.access, body: { quiz_data: quiz, title: 'Doomed quiz' } })).json();
-    await call(t, 'POST', `/api/books/quizzes/${q.id}/scores/`, { token: reader.access, body: { answers: attemptAnswers(quiz, 3) } });
+    const q = (await call(t, 'PUT', `/api/books/books/${doomed}/quiz/`, { token: su.access, body: { quiz_data: QUIZ, title: 'Doomed quiz' } })).json();
+    await call(t, 'POST', `/api/books/quizzes/${q.id}/scores/`, { token: reader.access, body: { answers: attemptAnswers(QUIZ, 3) } });
     const del = await call(t, 'DELETE', `/api/books/books/${doomed}/`, { token: su.access });
     expect(del.statusCode).toBe(204);
     expect((await call(t, 'GET', `/api/books/books/${doomed}/`, { token: su.access })).statusCode).toBe(404);
     const mine = (await call(t, 'GET', '/api/books/my-scores/', { token: reader.access })).json();
     expect(mine.results.find((s: { quiz_title: string }) => s.quiz_title === 'Doomed quiz')).toMatchObject({ correct_answers: 3, quiz: null });
-    expect((await call(t, 'POST', `/api/books/quizzes/${q.id}/scores/`, { token: reader.access, body: { answers: attemptAnswers(quiz, 3) } })).statusCode).toBe(404);
+    expect((await call(t, 'POST', `/api/books/quizzes/${q.id}/scores/`, { token: reader.access, body: { answers: attemptAnswers(QUIZ, 3) } })).statusCode).toBe(404);
   });
 
   it('deletes a quiz on request of the owner', async () => {
     const b = await newBook('Quiz to drop', authorId);
-    expect((await call(t, 'PUT', `/api/books/books/${b}/quiz/`, { token: author.access, body: { quiz_data: JSON.stringify(quiz) } })).statusCode).toBe(201);
+    expect((await call(t, 'PUT', `/api/books/books/${b}/quiz/`, { token: author.access, body: { quiz_data: JSON.stringify(QUIZ) } })).statusCode).toBe(201);
     expect((await call(t, 'DELETE', `/api/books/books/${b}/quiz/`, { token: author.access })).statusCode).toBe(204);
     expect((await call(t, 'GET', `/api/books/books/${b}/`, { token: author.access })).json().quiz).toBeNull();
     expect((await call(t, 'DELETE', `/api/books/books/${b}/quiz/`, { token: author.access })).statusCode).toBe(404);

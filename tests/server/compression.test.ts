@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
+import { QUIZ, singleChoice } from '../helpers/quiz-fixture';
 import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
@@ -52,7 +53,7 @@ beforeAll(async () => {
   chapterId = chapter.json().id;
   const quiz = await call(t, 'PUT', `/api/books/books/${bookId}/quiz/`, {
     token: su.access,
-    body: { quiz_data: [{ id: 1, type: 'single-choice', question: 'Usual insufflation pressure?', options: ['5 mmHg', '12 mmHg'], answer: '12 mmHg' }] },
+    body: { quiz_data: QUIZ },
   });
   expect(quiz.statusCode).toBe(201);
 });
@@ -118,7 +119,7 @@ describe('conditional GET', () => {
     const tag = String((await call(t, 'GET', url, { token: reader.access })).headers.etag);
     await call(t, 'PUT', `/api/books/books/${bookId}/quiz/`, {
       token: su.access,
-      body: { quiz_data: [{ id: 1, type: 'single-choice', question: 'Usual insufflation pressure in adults?', options: ['5 mmHg', '12 mmHg'], answer: '12 mmHg' }] },
+      body: { quiz_data: [singleChoice] },
     });
     const after = await call(t, 'GET', url, { token: reader.access, headers: { 'if-none-match': tag } });
     expect(after.statusCode).toBe(200);

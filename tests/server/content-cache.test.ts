@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
 import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
+import { singleChoice, wrongChoice } from '../helpers/quiz-fixture';
 import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
@@ -126,15 +127,16 @@ describe('book answers kept between requests', () => {
 
   it('grades a score against a quiz version written elsewhere at once, and refuses it once the quiz is gone', async () => {
     const bookId = await addBookElsewhere('Quiz changed elsewhere');
-    const question = (answer: string) => [{ id: 1, type: 'single-choice', question: 'Trocar for the camera?', options: ['5 mm', '10 mm'], answer }];
-    const saved = await call(t, 'PUT', `/api/books/books/${bookId}/quiz/`, { token, body: { title: 'Ports', quiz_data: question('10 mm') } });
+    const saved = await call(t, 'PUT', `/api/books/books/${bookId}/quiz/`, { token, body: { title: 'Ports', quiz_data: [singleChoice] } });
     expect(saved.statusCode).toBe(201);
     const quizId = saved.json().id as number;
     const submit = () =>
-      call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token, body: { answers: [{ questionId: 1, answer: '10 mm', status: 'answered' }], client_attempt_id: crypto.randomUUID() } });
+      call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token, body: { answers: [{ questionId: singleChoice.id, answer: singleChoice.answer, status: 'answered' }], client_attempt_id: crypto.randomUUID() } });
     expect((await submit()).json()).toMatchObject({ correct_answers: 1, quiz_version: 1 });
 
-    await other.kysely.insertInto('quiz_versions').values({ quiz_id: quizId, version: 2, quiz_data: JSON.stringify(question('5 mm')), created_by: null, created_at: now() }).execute();
+    // Version 2 takes another option as the answer.
+    const changed = [{ ...singleChoice, answer: wrongChoice }];
+    await other.kysely.insertInto('quiz_versions').values({ quiz_id: quizId, version: 2, quiz_data: JSON.stringify(changed), created_by: null, created_at: now() }).execute();
     await other.kysely.updateTable('quizzes').set({ current_version: 2 }).where('id', '=', quizId).execute();
     expect((await submit()).json()).toMatchObject({ correct_answers: 0, quiz_version: 2 });
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorShapeProblem } from '../helpers/api-answers';
+import { singleChoice, singleChoiceQuiz, wrongChoice } from '../helpers/quiz-fixture';
 import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
@@ -16,15 +17,9 @@ let otherQuizId: number;
 let versionCreatedAt: number;
 
 // Seven questions, as in the report: 1000/1000 must never be stored for them.
-const QUESTIONS = Array.from({ length: 7 }, (_, i) => ({
-  id: i + 1,
-  type: 'single-choice' as const,
-  question: `Question ${i + 1}: which trocar?`,
-  options: ['Umbilical', 'Lateral'],
-  answer: 'Umbilical',
-}));
+const QUESTIONS = singleChoiceQuiz(7);
 const answersWith = (right: number) =>
-  QUESTIONS.map((q, i) => ({ questionId: q.id, answer: i < right ? 'Umbilical' : 'Lateral', status: 'answered' as const }));
+  QUESTIONS.map((q, i) => ({ questionId: q.id, answer: i < right ? singleChoice.answer : wrongChoice, status: 'answered' as const }));
 
 async function post(body: Record<string, unknown>, quiz = quizId) {
   return call(t, 'POST', `/api/books/quizzes/${quiz}/scores/`, { token, body });

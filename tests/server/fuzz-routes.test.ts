@@ -25,6 +25,7 @@ import {
   RAW_BODIES,
   toJsonText,
 } from '../helpers/fuzz-arbitraries';
+import { attemptAnswers, QUIZ } from '../helpers/quiz-fixture';
 import { createOrganization, createTestApp, createUser, documentedOperations, login, type TestApp } from '../helpers/server-app';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_113);
@@ -60,16 +61,7 @@ async function ensureFixtures() {
   const chapters = await t.app.repos.chapters.list(fixtures.book, { page: 1, size: 1, offset: 0 });
   fixtures.chapter = chapters.rows[0]?.id ?? (await t.app.repos.chapters.create(fixtures.book, { title: 'One', order: 1, content_delta: null })).id;
   const quiz = await t.app.repos.quizzes.findByBook(fixtures.book);
-  fixtures.quiz =
-    quiz?.id ??
-    (
-      await t.app.repos.quizzes.saveNewVersion(
-        fixtures.book,
-        'Fuzz quiz',
-        [{ id: 1, type: 'single-choice', question: 'Which port?', options: ['Umbilical', 'Lateral'], answer: 'Umbilical' }],
-        author.id,
-      )
-    ).quiz.id;
+  fixtures.quiz = quiz?.id ?? (await t.app.repos.quizzes.saveNewVersion(fixtures.book, 'Fuzz quiz', QUIZ, author.id)).quiz.id;
   fixtures.org = organization.id;
   let membership = await t.app.repos.organizations.findMembershipOfUser(member.id);
   membership ??= await t.app.repos.organizations.addMember(organization.id, member.id, 'member');
@@ -255,11 +247,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'post /api/books/books/{bookId}/chapters/': { title: 'A chapter', order: 2, content_delta: null },
   'put /api/books/books/{bookId}/chapters/{chapterId}/': { title: 'A chapter', order: 2, content_delta: null },
   'patch /api/books/books/{bookId}/chapters/{chapterId}/': { title: 'A chapter', order: 3 },
-  'put /api/books/books/{bookId}/quiz/': {
-    title: 'A quiz',
-    quiz_data: [{ id: 1, type: 'single-choice', question: 'Which port?', options: ['Umbilical', 'Lateral'], answer: 'Umbilical' }],
-  },
-  'post /api/books/quizzes/{quizId}/scores/': { total_questions: 1, correct_answers: 1, answers: [{ questionId: 1, answer: 'Umbilical', status: 'answered' }] },
+  'put /api/books/books/{bookId}/quiz/': { title: 'A quiz', quiz_data: QUIZ },
+  'post /api/books/quizzes/{quizId}/scores/': { total_questions: QUIZ.length, correct_answers: 1, answers: attemptAnswers(QUIZ, 1) },
 };
 
 /** The body the sweeps start from: one the route accepts, so spoiling one field reaches the handler and the database. */

@@ -3,6 +3,7 @@
  * `?page_size=`, and a page past the end (or a malformed one) is 404 `{"detail": "Invalid page."}`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attemptAnswers, QUIZ } from '../helpers/quiz-fixture';
 import { call, createOrganization, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
@@ -25,19 +26,12 @@ beforeAll(async () => {
   for (const [title, order] of [['Third', 3], ['First', 1], ['Second', 2], ['Also second', 2], ['Zeroth', 0]] as const) {
     await t.app.repos.chapters.create(bookId, { title, order, content_delta: null });
   }
-  quizId = (
-    await t.app.repos.quizzes.saveNewVersion(
-      bookId,
-      'Quiz',
-      [{ id: 1, type: 'single-choice', question: 'Q?', options: ['a', 'b'], answer: 'a' }] as never,
-      null,
-    )
-  ).quiz.id;
+  quizId = (await t.app.repos.quizzes.saveNewVersion(bookId, 'Quiz', QUIZ, null)).quiz.id;
   token = (await login(t, 'owner@x.example')).access;
   await createUser(t, { email: 'newcomer@x.example' });
   emptyToken = (await login(t, 'newcomer@x.example')).access;
   for (let i = 0; i < 3; i++) {
-    const res = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token, body: { answers: [{ questionId: 1, answer: i % 2 ? 'a' : 'b', status: 'answered' }] } });
+    const res = await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token, body: { answers: attemptAnswers(QUIZ, i % 2) } });
     expect(res.statusCode).toBe(201);
   }
 });

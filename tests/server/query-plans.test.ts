@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import { createRepositories, type Repositories } from '../../server/repositories';
+import { QUIZ } from '../helpers/quiz-fixture';
 import { createTestApp, createUser, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
@@ -72,12 +73,7 @@ describe('hot queries read indexes, not whole tables', () => {
     const organization = await t.app.repos.organizations.create('Plans Hospital', user.id);
     const membership = await t.app.repos.organizations.findMembershipOfUser(user.id);
     const book = await t.app.repos.books.create({ title: 'Plans', author: '', description: '', cover_image_url: '' }, user.id);
-    const { quiz } = await t.app.repos.quizzes.saveNewVersion(
-      book,
-      'Plans quiz',
-      [{ id: 'q1', type: 'single-choice', question: 'One?', options: ['a', 'b'], answer: 'a' }],
-      user.id,
-    );
+    const { quiz } = await t.app.repos.quizzes.saveNewVersion(book, 'Plans quiz', QUIZ, user.id);
     ids = { user: user.id, book, quiz: quiz.id, organization: organization.id, membership: membership!.id };
   });
 

@@ -8,16 +8,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuizData } from '../../src/contract/quiz';
-import { attemptAnswers, call, createOrganization, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
+import { attemptAnswers, QUIZ } from '../helpers/quiz-fixture';
+import { call, createOrganization, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
 const ACTORS = ['anonymous', 'individual', 'member of A', 'admin of A', 'owner of A', 'admin of B', 'book owner', 'superuser'] as const;
 type Actor = (typeof ACTORS)[number];
-
-const QUIZ = [
-  { id: 1, type: 'single-choice', question: 'Which gas is used for pneumoperitoneum?', options: ['CO2', 'O2'], answer: 'CO2' },
-  { id: 2, type: 'reorder', question: 'Order the steps', options: ['Access', 'Insufflate', 'Inspect'], answer: ['Access', 'Insufflate', 'Inspect'] },
-];
 
 let t: TestApp;
 const tokens = {} as Record<Exclude<Actor, 'anonymous'>, string>;
@@ -52,7 +47,7 @@ function box(type: string, body: Buffer) {
 const newBook = (owner: number, title = unique('Book')) =>
   t.app.repos.books.create({ title, author: 'Dr. Mishra', description: 'Basics', cover_image_url: '' }, owner);
 const newChapter = async (bookId: number) => (await t.app.repos.chapters.create(bookId, { title: unique('Chapter'), order: 1, content_delta: null })).id;
-const newQuiz = async (bookId: number) => (await t.app.repos.quizzes.saveNewVersion(bookId, 'Quiz', QUIZ as never, null)).quiz.id;
+const newQuiz = async (bookId: number) => (await t.app.repos.quizzes.saveNewVersion(bookId, 'Quiz', QUIZ, null)).quiz.id;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ACCESS_TOKEN_LIFETIME: '600' } });
@@ -337,8 +332,8 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST a quiz score',
     allowed: SIGNED_IN,
     success: 201,
-    prepare: async () => ({ method: 'POST', url: `/api/books/quizzes/${quizId}/scores/`, body: { answers: attemptAnswers(QUIZ as QuizData, 1) } }),
-    check: (res) => expect(res.json()).toMatchObject({ quiz: quizId, correct_answers: 1, total_questions: 2, score_percentage: 50 }),
+    prepare: async () => ({ method: 'POST', url: `/api/books/quizzes/${quizId}/scores/`, body: { answers: attemptAnswers(QUIZ, 1) } }),
+    check: (res) => expect(res.json()).toMatchObject({ quiz: quizId, correct_answers: 1, total_questions: 4, score_percentage: 25 }),
   },
   {
     name: 'GET my-scores',
@@ -519,7 +514,7 @@ describe('book ownership beyond the matrix', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: expect.any(String) });
     }
-    expect((await call(t, 'POST', '/api/books/quizzes/999999/scores/', { token: tokens.individual, body: { answers: attemptAnswers(QUIZ as QuizData, 1) } })).statusCode).toBe(404);
+    expect((await call(t, 'POST', '/api/books/quizzes/999999/scores/', { token: tokens.individual, body: { answers: attemptAnswers(QUIZ, 1) } })).statusCode).toBe(404);
   });
 
   it('a user who no longer owns a book can no longer upload', async () => {
@@ -539,13 +534,13 @@ describe('book ownership beyond the matrix', () => {
     const a = await createUser(t, { email: `${unique('taker')}@x.example` });
     const b = await createUser(t, { email: `${unique('taker')}@x.example` });
     const [sa, sb] = [(await login(t, a.email)).access, (await login(t, b.email)).access];
-    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sa, body: { answers: attemptAnswers(QUIZ as QuizData, 2) } });
-    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sa, body: { answers: attemptAnswers(QUIZ as QuizData, 0) } });
-    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sb, body: { answers: attemptAnswers(QUIZ as QuizData, 1) } });
+    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sa, body: { answers: attemptAnswers(QUIZ, 2) } });
+    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sa, body: { answers: attemptAnswers(QUIZ, 0) } });
+    await call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: sb, body: { answers: attemptAnswers(QUIZ, 1) } });
     const mine = (await call(t, 'GET', '/api/books/my-scores/', { token: sa })).json();
     expect(mine.count).toBe(2);
     expect(mine.results.map((s: { correct_answers: number }) => s.correct_answers).sort()).toEqual([0, 2]);
     const theirs = (await call(t, 'GET', '/api/books/my-scores/', { token: sb })).json();
-    expect(theirs).toMatchObject({ count: 1, results: [{ correct_answers: 1, total_questions: 2, score_percentage: 50, quiz_title: 'Quiz' }] });
+    expect(theirs).toMatchObject({ count: 1, results: [{ correct_answers: 1, total_questions: 4, score_percentage: 25, quiz_title: 'Quiz' }] });
   });
 });

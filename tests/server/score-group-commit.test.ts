@@ -7,14 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { QuizData } from '../../src/contract/quiz';
 import type { NewScore } from '../../server/repositories/scores';
-import { attemptAnswers, call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
-
-const quiz: QuizData = [
-  { id: 'q1', type: 'single-choice', question: 'Usual pressure?', options: ['8 mmHg', '12 mmHg'], answer: '12 mmHg' },
-  { id: 'q2', type: 'single-choice', question: 'Veress first?', options: ['Yes', 'No'], answer: 'Yes' },
-];
+import { attemptAnswers, QUIZ } from '../helpers/quiz-fixture';
+import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
 let learner: string;
@@ -28,12 +23,12 @@ beforeAll(async () => {
   learner = (await login(t, 'learner@x.example')).access;
   learnerId = (await call(t, 'GET', '/api/accounts/profile/', { token: learner })).json().id;
   const book = (await call(t, 'POST', '/api/books/books/', { token: su, body: { title: 'Burst' } })).json();
-  quizId = (await call(t, 'PUT', `/api/books/books/${book.id}/quiz/`, { token: su, body: { quiz_data: quiz } })).json().id;
+  quizId = (await call(t, 'PUT', `/api/books/books/${book.id}/quiz/`, { token: su, body: { quiz_data: QUIZ } })).json().id;
 });
 afterAll(() => t.close());
 
 const post = (attempt: string, correct: number) =>
-  call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: learner, body: { answers: attemptAnswers(quiz, correct), client_attempt_id: attempt } });
+  call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token: learner, body: { answers: attemptAnswers(QUIZ, correct), client_attempt_id: attempt } });
 
 it('stores a burst of attempts once each, and answers racing replays with the one stored record', async () => {
   const fresh = Array.from({ length: 30 }, (_, i) => ({ id: randomUUID(), correct: i % 3 }));
@@ -46,7 +41,7 @@ it('stores a burst of attempts once each, and answers racing replays with the on
   const firsts = answers.slice(0, 30);
   expect(firsts.map((r) => r.statusCode)).toEqual(Array(30).fill(201));
   firsts.forEach((r, i) => {
-    expect(r.json()).toMatchObject({ client_attempt_id: fresh[i]!.id, correct_answers: fresh[i]!.correct % 3, total_questions: 2 });
+    expect(r.json()).toMatchObject({ client_attempt_id: fresh[i]!.id, correct_answers: fresh[i]!.correct % 3, total_questions: QUIZ.length });
   });
 
   const replays = answers.slice(30);

@@ -5,14 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuizData } from '../../src/contract/quiz';
-import { attemptAnswers, call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
-
-const quiz: QuizData = [
-  { id: 'q1', type: 'single-choice', question: 'Usual pressure?', options: ['8 mmHg', '12 mmHg'], answer: '12 mmHg' },
-  { id: 'q2', type: 'multiple-choice', question: 'Effects?', options: ['Hypercarbia', 'Bradycardia', 'Hypothermia'], answer: ['Hypercarbia', 'Bradycardia'] },
-  { id: 'q3', type: 'reorder', question: 'Order', options: ['Access', 'Insufflate', 'Inspect'], answer: ['Access', 'Insufflate', 'Inspect'] },
-];
+import { attemptAnswers, matchTheFollowing, multipleChoice, QUIZ, singleChoice } from '../helpers/quiz-fixture';
+import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
 let t: TestApp;
 let su: string;
@@ -20,7 +14,7 @@ let learner: string;
 
 async function bookWithQuiz(title: string) {
   const book = (await call(t, 'POST', '/api/books/books/', { token: su, body: { title } })).json();
-  const saved = await call(t, 'PUT', `/api/books/books/${book.id}/quiz/`, { token: su, body: { quiz_data: quiz } });
+  const saved = await call(t, 'PUT', `/api/books/books/${book.id}/quiz/`, { token: su, body: { quiz_data: QUIZ } });
   expect(saved.statusCode).toBe(201);
   return { bookId: book.id as number, quizId: saved.json().id as number };
 }
@@ -51,41 +45,46 @@ describe('scores are graded by the server only', () => {
   });
 
   it("stores the server's count, whatever totals the body claims", async () => {
-    const res = await post(quizId, { total_questions: 3, correct_answers: 3, answers: attemptAnswers(quiz, 1) });
+    const res = await post(quizId, { total_questions: 4, correct_answers: 4, answers: attemptAnswers(QUIZ, 1) });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ correct_answers: 1, total_questions: 3, score_percentage: 33.33 });
-    const claimsAll = await post(quizId, { answers: [{ questionId: 'q1', answer: '12 mmHg', isCorrect: true, status: 'answered' }, { questionId: 'q2', answer: ['Hypercarbia'], isCorrect: true, status: 'answered' }] });
-    expect(claimsAll.json()).toMatchObject({ correct_answers: 1, total_questions: 3 });
+    expect(res.json()).toMatchObject({ correct_answers: 1, total_questions: 4, score_percentage: 25 });
+    const claimsAll = await post(quizId, {
+      answers: [
+        { questionId: singleChoice.id, answer: singleChoice.answer, isCorrect: true, status: 'answered' },
+        { questionId: multipleChoice.id, answer: multipleChoice.answer.slice(0, 1), isCorrect: true, status: 'answered' },
+      ],
+    });
+    expect(claimsAll.json()).toMatchObject({ correct_answers: 1, total_questions: 4 });
   });
 
   it('refuses a completion time before the quiz version was written, or in the future', async () => {
     for (const completed_at of ['1999-01-01T00:00:00Z', new Date(Date.now() - 86_400_000).toISOString()]) {
-      const res = await post(quizId, { answers: attemptAnswers(quiz, 3), completed_at });
+      const res = await post(quizId, { answers: attemptAnswers(QUIZ, 3), completed_at });
       expect(res.statusCode, completed_at).toBe(400);
       expect(res.json()).toEqual({ completed_at: ['The completion time is before this version of the quiz was written.'] });
     }
-    const future = await post(quizId, { answers: attemptAnswers(quiz, 3), completed_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const future = await post(quizId, { answers: attemptAnswers(QUIZ, 3), completed_at: new Date(Date.now() + 3_600_000).toISOString() });
     expect(future.json()).toEqual({ completed_at: ['The completion time is in the future.'] });
     const recent = new Date(Date.now() - 1000).toISOString();
-    const ok = await post(quizId, { answers: attemptAnswers(quiz, 3), completed_at: recent });
+    const ok = await post(quizId, { answers: attemptAnswers(QUIZ, 3), completed_at: recent });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().submitted_at).toBe(recent);
   });
 
   it('refuses a quiz_version past the id range with 400, not a database error', async () => {
     for (const quiz_version of [2_147_483_648, 2 ** 53, 0]) {
-      const res = await post(quizId, { answers: attemptAnswers(quiz, 1), quiz_version });
+      const res = await post(quizId, { answers: attemptAnswers(QUIZ, 1), quiz_version });
       expect(res.statusCode, String(quiz_version)).toBe(400);
       expect(Object.keys(res.json())).toEqual(['quiz_version']);
     }
-    expect((await post(quizId, { answers: attemptAnswers(quiz, 1), quiz_version: 2_147_483_647 })).json()).toEqual({ quiz_version: ['This quiz has no such version.'] });
+    expect((await post(quizId, { answers: attemptAnswers(QUIZ, 1), quiz_version: 2_147_483_647 })).json()).toEqual({ quiz_version: ['This quiz has no such version.'] });
   });
 });
 
 describe('replays of an attempt', () => {
   it('answers a replay from the stored record even after the quiz was deleted', async () => {
     const { bookId, quizId } = await bookWithQuiz('Deleted later');
-    const body = { answers: attemptAnswers(quiz, 2), client_attempt_id: randomUUID() };
+    const body = { answers: attemptAnswers(QUIZ, 2), client_attempt_id: randomUUID() };
     const first = await post(quizId, body);
     expect(first.statusCode).toBe(201);
     expect((await call(t, 'DELETE', `/api/books/books/${bookId}/quiz/`, { token: su })).statusCode).toBe(204);
@@ -93,15 +92,15 @@ describe('replays of an attempt', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ ...first.json(), quiz: null });
     // A new attempt at the deleted quiz is still a 404.
-    expect((await post(quizId, { answers: attemptAnswers(quiz, 2), client_attempt_id: randomUUID() })).statusCode).toBe(404);
+    expect((await post(quizId, { answers: attemptAnswers(QUIZ, 2), client_attempt_id: randomUUID() })).statusCode).toBe(404);
   });
 
   it('answers 409 when the same client_attempt_id is sent for another quiz', async () => {
     const a = await bookWithQuiz('Quiz A');
     const b = await bookWithQuiz('Quiz B');
     const attempt = randomUUID();
-    expect((await post(a.quizId, { answers: attemptAnswers(quiz, 3), client_attempt_id: attempt })).statusCode).toBe(201);
-    const other = await post(b.quizId, { answers: attemptAnswers(quiz, 1), client_attempt_id: attempt });
+    expect((await post(a.quizId, { answers: attemptAnswers(QUIZ, 3), client_attempt_id: attempt })).statusCode).toBe(201);
+    const other = await post(b.quizId, { answers: attemptAnswers(QUIZ, 1), client_attempt_id: attempt });
     expect(other.statusCode).toBe(409);
     expect(other.json()).toEqual({ detail: 'This client_attempt_id was already used for an attempt at another quiz. Start a new attempt with a new id.' });
     const mine = (await call(t, 'GET', '/api/books/my-scores/?page_size=200', { token: learner })).json();
@@ -113,29 +112,18 @@ describe('replays of an attempt', () => {
     await createUser(t, { email: 'second@x.example' });
     const second = (await login(t, 'second@x.example')).access;
     const attempt = randomUUID();
-    expect((await post(quizId, { answers: attemptAnswers(quiz, 3), client_attempt_id: attempt })).statusCode).toBe(201);
-    const theirs = await post(quizId, { answers: attemptAnswers(quiz, 0), client_attempt_id: attempt }, second);
+    expect((await post(quizId, { answers: attemptAnswers(QUIZ, 3), client_attempt_id: attempt })).statusCode).toBe(201);
+    const theirs = await post(quizId, { answers: attemptAnswers(QUIZ, 0), client_attempt_id: attempt }, second);
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json()).toMatchObject({ correct_answers: 0 });
   });
 });
 
 describe('quiz data written elsewhere is stored in one normal form', () => {
-  const matchQuiz = [
-    {
-      id: 'm1',
-      type: 'match-the-following',
-      question: 'Match the instrument with its use',
-      explanation: 'The Veress needle makes the pneumoperitoneum; the Hasson cannula is placed under vision.',
-      left: ['Veress needle', 'Hasson cannula'],
-      right: ['Closed entry', 'Open entry'],
-      answer: [
-        ['Veress needle', 'Closed entry'],
-        ['Hasson cannula', 'Open entry'],
-      ],
-    },
-  ];
-  const normal = [{ ...matchQuiz[0], answer: [{ left: 'Veress needle', right: 'Closed entry' }, { left: 'Hasson cannula', right: 'Open entry' }] }];
+  const explained = { ...matchTheFollowing, explanation: 'The Veress needle makes the pneumoperitoneum.' };
+  const pairsAsLists = matchTheFollowing.answer.map(({ left, right }) => [left, right]);
+  const matchQuiz = [{ ...explained, answer: pairsAsLists }];
+  const normal = [explained];
 
   it('stores [left, right] pairs and a JSON-text quiz_data as {left, right} objects, and grades pair answers', async () => {
     const book = (await call(t, 'POST', '/api/books/books/', { token: su, body: { title: 'Pairs' } })).json();
@@ -146,10 +134,10 @@ describe('quiz data written elsewhere is stored in one normal form', () => {
     expect(JSON.parse(detail.quiz.quiz_data)).toEqual(normal);
 
     const attempt = randomUUID();
-    const res = await post(saved.json().id, { client_attempt_id: attempt, answers: [{ questionId: 'm1', answer: [['Veress needle', 'Closed entry'], ['Hasson cannula', 'Open entry']], status: 'answered' }] });
+    const res = await post(saved.json().id, { client_attempt_id: attempt, answers: [{ questionId: matchTheFollowing.id, answer: pairsAsLists, status: 'answered' }] });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ correct_answers: 1, total_questions: 1 });
     const stored = await t.db.kysely.selectFrom('quiz_scores').select('answers').where('client_attempt_id', '=', attempt).executeTakeFirstOrThrow();
-    expect(JSON.parse(stored.answers!)).toEqual([{ questionId: 'm1', answer: normal[0]!.answer, status: 'answered' }]);
+    expect(JSON.parse(stored.answers!)).toEqual([{ questionId: matchTheFollowing.id, answer: matchTheFollowing.answer, status: 'answered' }]);
   });
 });

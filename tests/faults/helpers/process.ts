@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { attemptAnswers, singleChoice } from '../../helpers/quiz-fixture';
 import { runCli, ROOT } from '../../helpers/server-process';
 
 /** Every server child started, so a failed test leaves none running. */
@@ -123,7 +124,7 @@ export async function createQuiz(base: string, token: string): Promise<number> {
   const quiz = await request(`${base}/api/books/books/${id}/quiz/`, {
     method: 'PUT',
     token,
-    json: { quiz_data: [{ id: 1, type: 'single-choice', question: 'Which port first?', options: ['Umbilical', 'Lateral'], answer: 'Umbilical' }] },
+    json: { quiz_data: [singleChoice] },
   });
   if (quiz.status !== 201) throw new Error(`quiz: ${quiz.status} ${quiz.body}`);
   return quiz.json<{ id: number }>().id;
@@ -131,7 +132,7 @@ export async function createQuiz(base: string, token: string): Promise<number> {
 
 export const scoreBody = (attemptId: string) => ({
   client_attempt_id: attemptId,
-  answers: [{ questionId: 1, answer: 'Umbilical', status: 'answered' }],
+  answers: attemptAnswers([singleChoice], 1),
   total_questions: 1,
   correct_answers: 1,
 });
