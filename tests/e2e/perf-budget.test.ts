@@ -207,6 +207,23 @@ describe('the signed-in pages', () => {
     });
   }
 
+  it("keep the bar's height when the app replaces index.html's shell (1280 px, where the signed-in links take a second line)", async () => {
+    // React replaces the shell with new elements, which the layout-shift metric does not count: compare the heights.
+    const barHeight = async (javaScriptEnabled: boolean) => {
+      const app = await launchApp(baseURL, { viewport: DESKTOP_VIEWPORT, javaScriptEnabled });
+      try {
+        await signInContext(app.context, learner);
+        const page = await app.context.newPage();
+        await page.goto('/books');
+        if (javaScriptEnabled) await card(page).waitFor();
+        return await page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().height);
+      } finally {
+        await app.close();
+      }
+    };
+    expect(await barHeight(false)).toBe(await barHeight(true));
+  });
+
   it("say 'Book not found.' for a book that does not exist, and settle (the network goes idle)", async () => {
     await onFreshPhone(learner, async (page) => {
       await page.goto('/book/987654');

@@ -5,23 +5,11 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  type AppBrowser,
-  builtChunksMatching,
-  holdEntryChunk,
-  launchApp,
-  layoutShiftsOf,
-  PHONE_VIEWPORT,
-  reactCommitsOf,
-  recordLayoutShifts,
-  recordReactCommits,
-  waitForApp,
-} from '../helpers/browser';
+import { type AppBrowser, launchApp, layoutShiftsOf, PHONE_VIEWPORT, recordLayoutShifts, waitForApp } from '../helpers/browser';
 import { portPlacementDelta } from '../src/features/editor/port-placement-delta';
 import { api, apiLogin, type ApiSession, collectProblems, createBookViaApi, DIRECTOR, eventually, LEARNER, signInContext } from './book-helpers';
 
 const baseURL = inject('baseURL');
-const distDir = inject('distDir');
 
 const pane = (page: Page) => page.getByTestId('reader-pane');
 const chapterHeading = (page: Page) => pane(page).getByRole('heading', { level: 2 }).first();
@@ -106,29 +94,6 @@ describe('reading a book (learner)', () => {
     await page.close();
   });
 
-  it("reads a book that is not downloaded beside the app's code, not once the app has started, and each part once", async () => {
-    // A fresh profile, so that the app's code comes from the network (no service worker yet).
-    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
-    try {
-      await signInContext(fresh.context, learner);
-      const page = await fresh.context.newPage();
-      const requests: [string, number][] = [];
-      page.on('request', (request) => requests.push([new URL(request.url()).pathname, Date.now()]));
-      // The app's entry chunk comes 1.5 s late: what only its code asks for is requested after that.
-      const entryArrivedAt = await holdEntryChunk(page);
-      await page.goto('/book/1');
-      await page.getByTestId('chapter-content').getByRole('heading', { level: 2 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      for (const read of ['/api/accounts/profile/', '/api/books/books/1/', '/api/books/books/1/chapters/']) {
-        const sent = requests.filter(([pathname]) => pathname === read);
-        expect(sent, read).toHaveLength(1);
-        expect(sent[0]![1], read).toBeLessThan(entryArrivedAt());
-      }
-    } finally {
-      await fresh.close();
-    }
-  });
-
   it('on a tall desktop screen, nothing moves as a long chapter comes on screen (its first frame fills the screen)', async () => {
     const page = await app.context.newPage();
     await page.setViewportSize({ width: 1280, height: 1400 });
@@ -163,58 +128,6 @@ describe('reading a book (learner)', () => {
       expect(images.filter((image) => image.startsWith(chosen.replace(/\?.*$/, '')))).toEqual([chosen]);
     } finally {
       await phone.close();
-    }
-  });
-
-  it("on a phone, shows a book that is not downloaded before the offline database's code (Dexie) is even requested, and without the schema library (zod) until its quiz is opened, its code in few files, in a render of few components", async () => {
-    // What each is recognised by in the built chunks.
-    const chunksOf = builtChunksMatching(distDir, { Dexie: /laparoscopy-app/, zod: /ZodError/ });
-    // A fresh profile on a phone: nothing downloaded, no service worker yet.
-    const fresh = await launchApp(baseURL, { viewport: PHONE_VIEWPORT });
-    try {
-      await signInContext(fresh.context, learner);
-      const page = await fresh.context.newPage();
-      await recordReactCommits(page, 'nav[aria-labelledby="toc-heading"]');
-      // When the chapter's text first appears, on the page's clock.
-      await page.addInitScript(() => {
-        new MutationObserver((_, observer) => {
-          if (!document.querySelector('[data-testid="chapter-content"] p')) return;
-          (window as unknown as { chapterShownAt: number }).chapterShownAt = performance.now();
-          observer.disconnect();
-        }).observe(document, { childList: true, subtree: true });
-      });
-      await page.goto('/book/1');
-      await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
-      await page.waitForLoadState('networkidle');
-      const { chapterShownAt, scripts } = await page.evaluate(() => ({
-        chapterShownAt: (window as unknown as { chapterShownAt: number }).chapterShownAt,
-        scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => [new URL(entry.name).pathname, entry.startTime] as const),
-      }));
-      for (const [name, chunks] of Object.entries(chunksOf)) {
-        const early = scripts.filter(([pathname, at]) => chunks.includes(pathname.split('/').pop()!) && at < chapterShownAt);
-        expect(early, name).toEqual([]);
-      }
-      // In few files: over HTTP/1.1 a phone fetches six at a time (vite.config.ts, SIGNED_IN_CHUNKS and
-      // APP_START). It was 69, then 48 with the small chunks the entry imports split into 28 files, then
-      // 17 with the protected area's layout, the navbar's account part and the query observers apart.
-      const early = scripts.filter(([pathname, at]) => pathname.startsWith('/assets/') && pathname.endsWith('.js') && at < chapterShownAt);
-      expect(early.length, early.join('\n')).toBeGreaterThan(5);
-      expect(early.length, early.join('\n')).toBeLessThanOrEqual(15);
-      // Once the page is shown, Dexie comes all the same (the score sync, the session's copy for the worker,
-      // the unfinished-quiz notice). The book has a quiz, but zod comes only when it is opened: the notice
-      // loaded the quiz pane's code with it until 26 Nov (a 75-110 ms task at 4x CPU after the chapter).
-      expect(scripts.some(([pathname]) => chunksOf.Dexie.includes(pathname.split('/').pop()!))).toBe(true);
-      expect(scripts.filter(([pathname]) => chunksOf.zod.includes(pathname.split('/').pop()!))).toEqual([]);
-      // The render that shows the book renders few components: 384 with the book's details and the
-      // Table of Contents made of MUI's Box, Typography and List components (97 in the Table of
-      // Contents, about twenty in each entry), 271 since (6 in the Table of Contents).
-      const commits = await reactCommitsOf(page);
-      const shown = commits.find((commit) => commit.matches > 0);
-      expect(shown, JSON.stringify(commits)).toBeDefined();
-      expect(shown!.components, JSON.stringify(commits)).toBeLessThanOrEqual(290);
-      expect(shown!.inMatches, JSON.stringify(commits)).toBeLessThanOrEqual(15);
-    } finally {
-      await fresh.close();
     }
   });
 

@@ -3,7 +3,7 @@
  * Each `launchApp()` gets a fresh profile (its own service worker, caches and IndexedDB),
  * so tests do not leak state into each other. Nothing here downloads a browser.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, errors, type Page, type Request } from 'playwright-core';
@@ -38,6 +38,8 @@ export interface LaunchOptions {
   reducedMotion?: 'reduce' | 'no-preference';
   /** Device pixels per CSS pixel (1 unless given; a phone's are 2 to 3.5). */
   deviceScaleFactor?: number;
+  /** False shows the HTML as the server sent it (a prerendered page, index.html's app shell). */
+  javaScriptEnabled?: boolean;
 }
 
 /** Fails with the install hint when Debian's chromium is missing. */
@@ -57,6 +59,7 @@ export async function launchApp(baseURL: string, options: LaunchOptions = {}): P
     viewport: options.viewport ?? DESKTOP_VIEWPORT,
     reducedMotion: options.reducedMotion ?? 'reduce',
     deviceScaleFactor: options.deviceScaleFactor,
+    javaScriptEnabled: options.javaScriptEnabled,
     serviceWorkers: 'allow',
   });
   // The persistent context opens one blank tab; close it so pages are only ours.
@@ -141,20 +144,6 @@ export function recordScriptRequests(page: Page): string[] {
 }
 
 /**
- * Holds the app's entry chunk back `delayMs` before it goes to the network: what only the app's
- * code asks for is requested after that. Returns when it was let go (Infinity until then).
- */
-export async function holdEntryChunk(page: Page, delayMs = 1500): Promise<() => number> {
-  let arrived = Number.POSITIVE_INFINITY;
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    arrived = Date.now();
-    await route.continue();
-  });
-  return () => arrived;
-}
-
-/**
  * Sums the page's layout shifts from its first HTML on (call before navigating), keeping what
  * moved in each for a failure message; read them with layoutShiftsOf.
  */
@@ -186,79 +175,6 @@ export function layoutShiftsOf(page: Page): Promise<{ layoutShift: number; shift
     const scope = window as unknown as { layoutShift: number; shifts: string[] };
     return { layoutShift: scope.layoutShift, shifts: scope.shifts };
   });
-}
-
-/** One React commit: when, how many components rendered in it, and how many of those inside the elements a selector matched once it was on screen. */
-export interface ReactCommit {
-  at: number;
-  components: number;
-  /** The elements `selector` matched right after the commit. */
-  matches: number;
-  /** The components rendered inside them. */
-  inMatches: number;
-  /** The height of the first element it matched (null when none), and the text of all of them. */
-  height: number | null;
-  text: string;
-}
-
-/**
- * Records each React commit of the page (call before navigating): how many components rendered in
- * it, how many of them inside the elements `selector` matched right after it, and those elements'
- * text and the first one's height. It stands in for React DevTools (whose hook
- * the production build still calls): a component rendered in a commit if React did its work,
- * React's PerformedWork flag, in a subtree the commit reconciled. Read them with reactCommitsOf.
- */
-export async function recordReactCommits(page: Page, selector: string): Promise<void> {
-  await page.addInitScript((selector) => {
-    type Fiber = { tag: number; flags: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; stateNode: unknown };
-    // Function, class, forwardRef and memo components (React's work tags).
-    const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
-    const PERFORMED_WORK = 1;
-    const HOST_ELEMENT = 5;
-    const commits: { at: number; components: number; matches: number; inMatches: number; height: number | null; text: string }[] = [];
-    (window as unknown as { reactCommits: typeof commits }).reactCommits = commits;
-    const counts = { components: 0, inMatches: 0 };
-    const countRendered = (first: Fiber | null, inMatch: boolean) => {
-      for (let fiber = first; fiber; fiber = fiber.sibling) {
-        if (COMPONENT_TAGS.has(fiber.tag) && (fiber.flags & PERFORMED_WORK) !== 0) {
-          counts.components++;
-          if (inMatch) counts.inMatches++;
-        }
-        const matches = inMatch || (fiber.tag === HOST_ELEMENT && fiber.stateNode instanceof Element && fiber.stateNode.matches(selector));
-        // A subtree the commit left alone keeps its children (and their flags from an earlier commit).
-        if (!(fiber.alternate && fiber.child === fiber.alternate.child)) countRendered(fiber.child, matches);
-      }
-    };
-    Object.defineProperty(window, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
-      value: {
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => 1,
-        checkDCE: () => undefined,
-        onScheduleFiberRoot: () => undefined,
-        onPostCommitFiberRoot: () => undefined,
-        onCommitFiberUnmount: () => undefined,
-        onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
-          counts.components = 0;
-          counts.inMatches = 0;
-          countRendered(root.current.child, false);
-          const matched = [...document.querySelectorAll(selector)];
-          commits.push({
-            at: Math.round(performance.now()),
-            ...counts,
-            matches: matched.length,
-            height: matched[0] ? Math.round(matched[0].getBoundingClientRect().height) : null,
-            text: matched.map((element) => element.textContent ?? '').join(' '),
-          });
-        },
-      },
-    });
-  }, selector);
-}
-
-/** The commits recorded since recordReactCommits. */
-export function reactCommitsOf(page: Page): Promise<ReactCommit[]> {
-  return page.evaluate(() => (window as unknown as { reactCommits: ReactCommit[] }).reactCommits);
 }
 
 /**
@@ -327,21 +243,4 @@ export async function clickLogout(page: Page): Promise<void> {
   if (await inline.isVisible()) return inline.click();
   await menuButton.click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
-}
-
-/**
- * The built JavaScript chunks (file names under `assets/`) whose code matches each marker, e.g.
- * `{ zod: /ZodError/ }`. Throws when a marker matches none: a renamed library would otherwise make
- * a check of what loads pass without checking anything.
- */
-export function builtChunksMatching<K extends string>(distDir: string, markers: Record<K, RegExp>): Record<K, string[]> {
-  const assets = path.join(distDir, 'assets');
-  const files = readdirSync(assets).filter((file) => file.endsWith('.js'));
-  const texts = new Map(files.map((file) => [file, readFileSync(path.join(assets, file), 'utf8')]));
-  const chunks = {} as Record<K, string[]>;
-  for (const [name, marker] of Object.entries(markers) as [K, RegExp][]) {
-    chunks[name] = files.filter((file) => marker.test(texts.get(file)!));
-    if (chunks[name].length === 0) throw new Error(`No built chunk matches ${name} (${marker})`);
-  }
-  return chunks;
 }
