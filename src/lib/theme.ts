@@ -49,10 +49,8 @@ export const theme = createTheme({
         '[id]': { scrollMarginTop: '80px' },
       },
     },
-    // The spinner only turns (a transform, which the compositor animates): MUI's growing and
-    // shrinking arc repainted the page on the main thread every frame, a third of a slow
-    // phone's CPU while the app started behind 'Loading...' (the books list painted 0.3–0.4 s
-    // later at 4× CPU slowdown).
+    // The spinner only turns (a transform, which the compositor animates); MUI's growing and
+    // shrinking arc repaints the page on the main thread every frame, while the app starts.
     MuiCircularProgress: { defaultProps: { disableShrink: true } },
     MuiButtonBase: { defaultProps: { disableRipple: false } },
     MuiButton: { styleOverrides: { root: { borderRadius: 999, paddingInline: 20 } } },

@@ -13,24 +13,15 @@ export function describeBook(description: string | null | undefined): string {
   if (!text) return 'No description.';
   // Never more characters than UTF-16 units: a short text fits without being segmented.
   if (text.length <= DESCRIPTION_PREVIEW_LENGTH) return text;
-  const characters = JOINING.test(text) ? graphemes(text) : Array.from(text);
+  const characters = graphemes(text);
   if (characters.length <= DESCRIPTION_PREVIEW_LENGTH) return text;
   return `${characters.slice(0, DESCRIPTION_PREVIEW_LENGTH).join('')}...`;
 }
 
-/**
- * What may join the code point before it into one character as the reader sees it: combining
- * marks (Devanagari vowel signs and viramas, accents, keycaps), joiners and variation selectors,
- * skin tones, the letters of flags, emoji tags, Hangul jamo, and CR (CR LF is one). A text with
- * none of them is cut by code points; only one with them needs Intl.Segmenter, whose creation
- * costs about 13 ms on this machine's Chromium (50 ms on a phone) when the books list renders.
- */
-// eslint-disable-next-line no-misleading-character-class -- the class lists joining and combining code points one by one, on purpose
-const JOINING = /[\p{M}\u200c\u200d\ufe00-\ufe0f\r\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u{1f1e6}-\u{1f1ff}\u{1f3fb}-\u{1f3ff}\u{e0020}-\u{e007f}]/u;
-
-// Made once: building a segmenter loads locale data (tens of ms on a phone for each card otherwise).
+// Made once, on first use: building a segmenter loads locale data.
 let graphemeSegmenter: Intl.Segmenter | undefined;
 
+/** The characters as a reader sees them (a Devanagari conjunct, an emoji with its skin tone, a flag: one each). */
 function graphemes(text: string): string[] {
   if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
     graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -51,8 +42,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 
 /**
  * The card's 'Created' date as the page's language (en-IN) writes it, '5 Sept 2026', in the
  * device's time zone: what `Intl.DateTimeFormat('en-IN', {day, month: 'short', year})` gives.
- * Written out rather than asked of Intl: a page's first date format loads locale data, 70–100 ms
- * of the books list's render on a phone (Chromium at Lighthouse's 4× CPU slowdown).
+ * Written out: three lines, and no locale data to load for it.
  */
 export function formatCreated(iso: string): string {
   const date = new Date(iso);

@@ -1,19 +1,13 @@
 /** Live views of the signed-in user's downloaded books. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { OfflineBook, OfflineChapter } from '../../../lib/db';
+import type { OfflineBook } from '../../../lib/db';
 import { useStoredUser } from '../../../lib/session';
-import { getOfflineBook, getOfflineChapters, listOfflineBooks } from '../db/downloads';
+import { getOfflineBook, listOfflineBooks } from '../db/downloads';
 
 /** The user's copy of one book: undefined while loading, null when there is none. */
 export function useOfflineBook(bookId: number): OfflineBook | null | undefined {
   const userId = useStoredUser()?.user_id ?? null;
   return useLiveQuery(async () => (userId === null ? null : ((await getOfflineBook(userId, bookId)) ?? null)), [userId, bookId]);
-}
-
-/** The chapters of the user's complete copy, in reading order (undefined while loading). */
-export function useOfflineChapters(bookId: number): OfflineChapter[] | undefined {
-  const userId = useStoredUser()?.user_id ?? null;
-  return useLiveQuery(async () => (userId === null ? [] : getOfflineChapters(userId, bookId)), [userId, bookId]);
 }
 
 /** Every copy of the user (undefined while loading). */

@@ -1,7 +1,7 @@
 /**
  * The page's outbox sync: one runner and one scheduler per page, wired to the triggers
  * (start-up, `online`, focus, sign-in, enqueue, 'Sync now'), plus the status the UI shows.
- * Loaded only for a signed-in user (see start-outbox-sync.ts), never on a visitor's first visit.
+ * Loaded only for a signed-in user (start-when-signed-in.ts), never on a visitor's first visit.
  */
 import { liveQuery } from 'dexie';
 import { useSyncExternalStore } from 'react';
