@@ -1,16 +1,16 @@
 /** The book detail as the reader gets it, and its quiz's quiz_data (a JSON string on the wire) parsed when the quiz opens. */
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type { bookListItemSchema, bookSchema, chapterSchema } from '../../../../src/contract/books';
-import type { scoreRecordSchema } from '../../../../src/contract/scores';
-import type { organizationMemberSchema } from '../../../../src/contract/organizations';
-import { parseBook, quizQuestions } from '../../../../src/contract/book-detail';
-import { getBook } from '../../../../src/api/get-book';
-import type { Book, BookListItem, Chapter } from '../../../../src/features/books/api/types';
-import type { OrganizationMember } from '../../../../src/features/organization/api/organization-members';
-import type { QuizScore } from '../../../../src/features/quiz/scores/api/get-my-scores';
-import { FakeApi } from '../../../helpers/fake-api';
-import { makeBook } from './fixtures';
+import type { bookListItemSchema, bookSchema, chapterSchema } from '../../../src/contract/books';
+import type { scoreRecordSchema } from '../../../src/contract/scores';
+import type { organizationMemberSchema } from '../../../src/contract/organizations';
+import { parseBook, quizQuestions } from '../../../src/contract/book-detail';
+import { getBook } from '../../../src/api/get-book';
+import type { Book, BookListItem, Chapter } from '../../../src/features/books/api/types';
+import type { OrganizationMember } from '../../../src/features/organization/api/organization-members';
+import type { QuizScore } from '../../../src/features/quiz/scores/api/get-my-scores';
+import { FakeApi } from '../../helpers/fake-api';
+import { makeBook } from '../features/books/fixtures';
 
 const QUESTIONS = [
   { id: 'q1', type: 'single-choice', question: 'Which gas is used for pneumoperitoneum?', options: ['CO2', 'N2O'], answer: 'CO2' },
