@@ -45,7 +45,6 @@ export const imageSizes = (width: number): string => `(max-width: ${width}px) 10
  * it. A cover is drawn whole in a box 200 px high (SPEC §9), so a portrait or square one, as
  * book covers are, is at most 200 px wide, whatever the card's width: at 300 px a phone drawing
  * a 3:4 cover 150 px wide fetched the 960 px copy (for the demo covers 1.5 times the 480 px
- * one's bytes) before its list could show. index.html's starter preloads the list's first cover
- * at this width too (src/lib/early-reads.ts).
+ * one's bytes) before its list could show.
  */
 export const BOOK_COVER_WIDTH = 200;

@@ -107,8 +107,8 @@ describe('a downloaded book offline', () => {
     await downloadFromReader(page);
     const before = await myScores(baseURL, learner);
 
-    // Online, a downloaded book opens from the device: neither the starter (lib/early-reads) nor
-    // the app reads its text from the network again (the copy was checked a moment ago).
+    // Online, a downloaded book opens from the device: its text is not read from the network
+    // again (the copy was checked a moment ago).
     const reads: string[] = [];
     const onRequest = (request: { url(): string }) => reads.push(new URL(request.url()).pathname);
     page.on('request', onRequest);

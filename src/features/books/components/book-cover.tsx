@@ -9,7 +9,6 @@ export const CARD_COVER_HEIGHT = 200;
 /**
  * Starts fetching a cover before its card renders (the books list's loader, for the first
  * card: the largest image on a phone's first screen). The same file the card's image picks.
- * On a first visit index.html's starter has most often asked for it already (early-reads.ts).
  */
 export function preloadCover(url: string): void {
   if (url) preloadSafeImage(url, BOOK_COVER_WIDTH);
