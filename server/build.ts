@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the built PWA goes: ./dist, or DIST_DIR (the browser tests build into a folder of their own). */
 export const DIST_DIR = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
-const INPUTS = ['src', 'service-worker', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json'];
+const INPUTS = ['src', 'service-worker', 'public', 'index.html', 'vite.config.ts', 'build', 'tsconfig.json', 'package.json'];
 
 function* files(entry: string): Generator<string> {
   if (!existsSync(entry)) return;

@@ -2,9 +2,9 @@
  * Files: the built PWA (dist/) with the SPA fallback, and uploaded media with Range support,
  * long-lived caching and nosniff. The app shell and service worker are revalidated on every
  * use (no-cache), so a new version reaches users as soon as the worker updates; hashed assets
- * are immutable. The build writes `.br` and `.gz` copies beside each text file (vite.config.ts),
+ * are immutable. The build writes `.br` and `.gz` copies beside each text file (build/precompress.ts),
  * sent as they are with `Content-Encoding` and `Vary: Accept-Encoding`. The build also writes the
- * public site's pages prerendered (`prerendered/<path>.html`, see vite.config.ts): each is sent
+ * public site's pages prerendered (`prerendered/<path>.html`, see build/prerender.ts): each is sent
  * for exactly its path, revalidated like index.html, and index.html answers every other path.
  */
 import { existsSync, readdirSync } from 'node:fs';

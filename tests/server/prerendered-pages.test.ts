@@ -1,5 +1,5 @@
 /**
- * The prerendered public pages (vite.config.ts, prerender) are sent for GET and HEAD of their
+ * The prerendered public pages (build/prerender.ts) are sent for GET and HEAD of their
  * paths, with or without a query; other paths and other methods go on to the app shell, the API
  * or a 404, and the API is not touched by the hook that serves them.
  */
