@@ -1,7 +1,7 @@
 /**
  * Background Sync of the score outbox: when the page registered SCORE_SYNC_TAG and the
  * connection returns (even with no tab open, in Chromium), the worker flushes the SAME outbox
- * with the SAME runner as the page (src/features/offline/sync/flush-outbox.ts), under the same
+ * with the SAME runner as the page (src/lib/outbox/runner.ts), under the same
  * Web Lock, so page and worker never send at the same time. Never Workbox's BackgroundSync
  * queue: it drops a request on any HTTP answer and after 7 days.
  *
