@@ -7,7 +7,7 @@
  *
  * The worker cannot read localStorage: it reads the session the page mirrors into Dexie
  * (db.session). An access token that has run out (after 10 minutes) is renewed under the
- * page's refresh lock (./session-refresh.ts), and the page takes the new pair back. A refused
+ * page's refresh lock (src/lib/session-refresh.ts), and the page takes the new pair back. A refused
  * refresh (the sign-in is over) stops the run with every row kept for the user's next
  * sign-in. A run stopped by the network or the server rejects, so the browser retries the
  * sync later.
