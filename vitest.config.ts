@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/src/contract/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'src',
           environment: 'jsdom',
           include: ['tests/src/**/*.test.{ts,tsx}'],
+          exclude: ['tests/src/contract/**'],
           setupFiles: ['tests/helpers/setup-dom.ts'],
           testTimeout: 20_000,
         },

@@ -5,7 +5,6 @@
  * wrong types, odd unicode, malformed JSON and multipart, wrong content types.
  */
 import fc from 'fast-check';
-import { z } from 'zod';
 
 type JsonSchema = {
   type?: string | string[];
@@ -167,10 +166,6 @@ export function fromJsonSchema(schema: JsonSchema): fc.Arbitrary<unknown> {
       // `{}`: anything (zod's custom refinements, such as a chapter's Lexical document).
       return fc.oneof(fc.jsonValue({ maxDepth: 4 }), fc.constant({ root: { type: 'root', version: 1, children: [] } }));
   }
-}
-
-export function bodySchemaOf(body: z.ZodType): JsonSchema {
-  return z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 
 /** Every string inside a value, with `insert` put somewhere in it. */

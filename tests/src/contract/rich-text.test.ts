@@ -10,8 +10,8 @@ import {
   MAX_CONTENT_DEPTH,
   sanitizeTextStyle,
   VIDEO_EMBED_TYPE,
-} from '../../src/contract/rich-text';
-import { chapterContentSchema } from '../../src/contract/books';
+} from '../../../src/contract/rich-text';
+import { chapterContentSchema } from '../../../src/contract/books';
 
 type Node = Record<string, unknown>;
 const text = (t: string, extra: Node = {}): Node => ({ type: 'text', text: t, format: 0, style: '', detail: 0, mode: 'normal', version: 1, ...extra });

@@ -12,8 +12,8 @@ import {
   type Question,
   type QuizData,
   type UserAnswer,
-} from '../../src/contract/quiz';
-import { matchTheFollowing as match, multipleChoice as multiple, QUIZ, reorder, singleChoice as single } from '../helpers/quiz-fixture';
+} from '../../../src/contract/quiz';
+import { matchTheFollowing as match, multipleChoice as multiple, QUIZ, reorder, singleChoice as single } from '../../helpers/quiz-fixture';
 
 
 const clone = (value: unknown): AnswerValue => structuredClone(value) as AnswerValue;

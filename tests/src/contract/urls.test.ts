@@ -1,6 +1,6 @@
 /** The URL rules the editor, the reader and the server's sanitiser share (src/contract/urls). */
 import { describe, expect, it } from 'vitest';
-import { isEmailLike, isEmbedUrl, isSafeLinkUrl, isSafeMediaUrl, toEmbedUrl, toSafeLinkUrl } from '../../src/contract/urls';
+import { isEmailLike, isEmbedUrl, isSafeLinkUrl, isSafeMediaUrl, toEmbedUrl, toSafeLinkUrl } from '../../../src/contract/urls';
 
 describe('toSafeLinkUrl', () => {
   it.each([

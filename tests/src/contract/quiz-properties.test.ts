@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gradeAttempt, isAnswerCorrect, parseQuizData, quizDataSchema, userAnswerSchema, type AnswerValue, type Question, type UserAnswer } from '../../src/contract/quiz';
-import { matchTheFollowing, multipleChoice, QUIZ, reorder, singleChoice, wrongChoice } from '../helpers/quiz-fixture';
+import { gradeAttempt, isAnswerCorrect, parseQuizData, quizDataSchema, userAnswerSchema, type AnswerValue, type Question, type UserAnswer } from '../../../src/contract/quiz';
+import { matchTheFollowing, multipleChoice, QUIZ, reorder, singleChoice, wrongChoice } from '../../helpers/quiz-fixture';
 
 /** Distinct, non-blank, already-trimmed option texts. */
 const optionTexts = (min: number, max: number) =>
