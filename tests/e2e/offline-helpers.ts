@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, type ApiSession, createBookViaApi, solidPng } from './book-helpers';
 import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
+import { attemptAnswers, singleChoice, singleChoiceQuiz, wrongChoice } from '../helpers/quiz-fixture';
 
 export interface OfflineBookFixture {
   bookId: number;
@@ -18,11 +19,8 @@ export interface OfflineBookFixture {
   quizId: number;
 }
 
-
-export const QUIZ_QUESTIONS = [
-  { id: 'q1', type: 'single-choice', question: 'Which gas is used for the pneumoperitoneum?', options: ['Carbon dioxide', 'Nitrogen', 'Oxygen'], answer: 'Carbon dioxide' },
-  { id: 'q2', type: 'single-choice', question: 'What intra-abdominal pressure is usual in adults?', options: ['12–15 mmHg', '30–35 mmHg'], answer: '12–15 mmHg' },
-];
+/** The book's quiz: two questions, so one right and one wrong answer is a score of 1 of 2. */
+const QUIZ_QUESTIONS = singleChoiceQuiz(2);
 
 /** Uploads a PNG of its own colour (the server may store identical files once) and returns its /media/ URL. */
 export async function uploadImage(baseURL: string, session: ApiSession, colour = `#${randomBytes(3).toString('hex')}`, size = { width: 320, height: 200 }): Promise<string> {
@@ -96,11 +94,13 @@ export async function downloadFromReader(page: Page): Promise<void> {
 export async function takeQuiz(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Take the Quiz' }).click();
   const pane = page.getByTestId('reader-pane');
-  await pane.getByRole('radio', { name: 'Carbon dioxide' }).check();
+  await pane.getByRole('radio', { name: singleChoice.answer }).check();
   await pane.getByRole('button', { name: 'Submit Answer' }).click();
   await pane.getByText('Correct!').waitFor();
   await pane.getByRole('button', { name: 'Next Question' }).click();
-  await pane.getByRole('radio', { name: '30–35 mmHg' }).check();
+  // Both questions are the fixture's single-choice one: wait for the second before answering it.
+  await pane.getByText('Question 2 of 2').waitFor();
+  await pane.getByRole('radio', { name: wrongChoice }).check();
   await pane.getByRole('button', { name: 'Submit Answer' }).click();
   await pane.getByText('Incorrect!').waitFor();
   await pane.getByRole('button', { name: 'Finish Quiz' }).click();
@@ -131,7 +131,8 @@ export interface QueuedAttempt {
  * writes), both answers right. For tests of the sync itself, apart from the quiz screens.
  */
 export async function queueAttemptInPage(page: Page, attempt: QueuedAttempt): Promise<void> {
-  await page.evaluate(async ({ attemptId, quiz, userId, bookId }) => {
+  const queued = { ...attempt, answers: attemptAnswers(QUIZ_QUESTIONS, QUIZ_QUESTIONS.length).map((answer) => ({ ...answer, isCorrect: true })) };
+  await page.evaluate(async ({ attemptId, quiz, userId, bookId, answers }) => {
     const request = indexedDB.open('laparoscopy-app');
     const database = await new Promise<IDBDatabase>((resolve, reject) => {
       request.onsuccess = () => resolve(request.result);
@@ -145,12 +146,9 @@ export async function queueAttemptInPage(page: Page, attempt: QueuedAttempt): Pr
       quizTitle: 'Queued quiz',
       bookId,
       quizVersion: quiz.version,
-      answers: [
-        { questionId: 'q1', answer: 'Carbon dioxide', isCorrect: true, status: 'answered' },
-        { questionId: 'q2', answer: '12–15 mmHg', isCorrect: true, status: 'answered' },
-      ],
-      totalQuestions: 2,
-      correctAnswers: 2,
+      answers,
+      totalQuestions: answers.length,
+      correctAnswers: answers.length,
       completedAt: new Date().toISOString(),
       createdAt: Date.now(),
       state: 'waiting',
@@ -163,5 +161,5 @@ export async function queueAttemptInPage(page: Page, attempt: QueuedAttempt): Pr
       tx.onerror = () => reject(tx.error);
     });
     database.close();
-  }, attempt);
+  }, queued);
 }

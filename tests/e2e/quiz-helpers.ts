@@ -3,46 +3,32 @@
  * learner's answers given through the real controls, and the server's score records.
  */
 import type { Locator, Page } from 'playwright-core';
+import type { Question } from '../../src/contract/quiz';
+import { explainedSingleChoice, matchPairs, matchTheFollowing, multipleChoice, reorder, wrongChoice } from '../helpers/quiz-fixture';
 import { api, type ApiSession, createBookViaApi, eventually } from './book-helpers';
 
-/** Four questions, one of each type; match answers written as [left, right] pairs (normalised by the server). */
-export const FOUR_TYPES_QUIZ = [
-  {
-    id: 1,
-    type: 'single-choice',
-    question: 'Which gas is used for pneumoperitoneum?',
-    options: ['CO2', 'N2O', 'Air'],
-    answer: 'CO2',
-    explanation: 'CO2 is non-flammable and quickly absorbed.',
-  },
-  { id: 2, type: 'multiple-choice', question: 'Which port sizes are standard?', options: ['5 mm', '10 mm', '30 mm'], answer: ['5 mm', '10 mm'] },
-  {
-    id: 3,
-    type: 'match-the-following',
-    question: 'Match each instrument to its use',
-    left: ['Veress needle', 'Grasper', 'Clip applier'],
-    right: ['Insufflation', 'Holding tissue', 'Ligating vessels'],
-    answer: [
-      ['Veress needle', 'Insufflation'],
-      ['Grasper', 'Holding tissue'],
-      ['Clip applier', 'Ligating vessels'],
-    ],
-    explanation: 'Each instrument has one main job.',
-  },
-  { id: 4, type: 'reorder', question: 'Put the steps of access in order', options: ['Inspect', 'Access', 'Dissect', 'Insufflate'], answer: ['Access', 'Insufflate', 'Inspect', 'Dissect'] },
+type QuestionOf<T extends Question['type']> = Extract<Question, { type: T }>;
+
+/**
+ * The shared fixture's four questions, the first explained. The last three keep the texts (and the
+ * multiple-choice question its port sizes) that tests/e2e/quiz.test.ts reads on screen as literals.
+ */
+export const FOUR_TYPES_QUIZ: [QuestionOf<'single-choice'>, QuestionOf<'multiple-choice'>, QuestionOf<'match-the-following'>, QuestionOf<'reorder'>] = [
+  explainedSingleChoice,
+  { ...multipleChoice, question: 'Which port sizes are standard?', options: ['5 mm', '10 mm', '30 mm'], answer: ['5 mm', '10 mm'] },
+  { ...matchTheFollowing, question: 'Match each instrument to its use' },
+  { ...reorder, question: 'Put the steps of access in order' },
 ];
 
-export const CORRECT_MATCHES: [string, string][] = [
-  ['Veress needle', 'Insufflation'],
-  ['Grasper', 'Holding tissue'],
-  ['Clip applier', 'Ligating vessels'],
-];
+export const CORRECT_MATCHES = matchPairs;
 
 /** A new book (no chapters) with the four-type quiz; returns the book's and the quiz's ids. */
 export async function bookWithQuiz(baseURL: string, author: ApiSession, title: string): Promise<{ bookId: number; quizId: number; quizTitle: string }> {
   const bookId = await createBookViaApi(baseURL, author, title);
   const quizTitle = `${title} — Quiz`;
-  const { status, data } = await api<{ id: number }>(baseURL, author, 'PUT', `/books/books/${bookId}/quiz/`, { title: quizTitle, quiz_data: JSON.stringify(FOUR_TYPES_QUIZ) });
+  // Sent as JSON text with the match answer as [left, right] pairs, forms the server normalises.
+  const quizData = FOUR_TYPES_QUIZ.map((question) => (question.type === 'match-the-following' ? { ...question, answer: matchPairs } : question));
+  const { status, data } = await api<{ id: number }>(baseURL, author, 'PUT', `/books/books/${bookId}/quiz/`, { title: quizTitle, quiz_data: JSON.stringify(quizData) });
   if (status !== 201) throw new Error(`Setting the quiz failed: ${status} ${JSON.stringify(data)}`);
   return { bookId, quizId: data.id, quizTitle };
 }
@@ -103,33 +89,34 @@ export async function putInOrder(page: Page, question: string, target: string[])
 }
 
 /**
- * Answers the four-type quiz from its first question to the results: the gas 'CO2' (the right
- * answer of FOUR_TYPES_QUIZ) or 'Air' with `wrongFirst`, every other answer right.
+ * Answers the four-type quiz from its first question to the results: the gas question right, or
+ * with the fixture's wrong choice with `wrongFirst`, every other answer right.
  */
 export async function takeFourTypeQuiz(page: Page, { wrongFirst = false } = {}): Promise<void> {
-  await expectQuestion(page, 'Which gas is used for pneumoperitoneum?');
-  await quizPane(page).getByRole('radio', { name: wrongFirst ? 'Air' : 'CO2' }).check();
+  const [gas, ports, instruments, steps] = FOUR_TYPES_QUIZ;
+  await expectQuestion(page, gas.question);
+  await quizPane(page).getByRole('radio', { name: wrongFirst ? wrongChoice : gas.answer }).check();
   await button(page, 'Submit Answer').click();
   // Which verdict depends on the quiz version (the results' percentage tells); either locks the question.
   await eventually(() => quizPane(page).getByText(/^(Correct|Incorrect)!$/).count()).toBe(1);
-  await eventually(() => quizPane(page).getByText('CO2 is non-flammable and quickly absorbed.').count()).toBe(1);
+  await eventually(() => quizPane(page).getByText(gas.explanation!).count()).toBe(1);
   await button(page, 'Next Question').click();
 
-  await expectQuestion(page, 'Which port sizes are standard?');
-  await quizPane(page).getByRole('checkbox', { name: '10 mm' }).check();
-  await quizPane(page).getByRole('checkbox', { name: '5 mm' }).check();
+  await expectQuestion(page, ports.question);
+  // Checked in reverse: the order of choosing does not matter.
+  for (const option of [...ports.answer].reverse()) await quizPane(page).getByRole('checkbox', { name: option }).check();
   await button(page, 'Submit Answer').click();
   await eventually(() => quizPane(page).getByText('Correct!').count()).toBe(1);
   await button(page, 'Next Question').click();
 
-  await expectQuestion(page, 'Match each instrument to its use');
+  await expectQuestion(page, instruments.question);
   await chooseMatches(page, CORRECT_MATCHES);
   await button(page, 'Submit Answer').click();
   await eventually(() => quizPane(page).getByText('Correct!').count()).toBe(1);
   await button(page, 'Next Question').click();
 
-  await expectQuestion(page, 'Put the steps of access in order');
-  await putInOrder(page, 'Put the steps of access in order', ['Access', 'Insufflate', 'Inspect', 'Dissect']);
+  await expectQuestion(page, steps.question);
+  await putInOrder(page, steps.question, steps.answer);
   await button(page, 'Submit Answer').click();
   await eventually(() => quizPane(page).getByText('Correct!').count()).toBe(1);
   await button(page, 'Finish Quiz').click();

@@ -29,6 +29,9 @@ export const singleChoice: QuestionOf<'single-choice'> = frozen({
 /** An option of the single-choice question that is not its answer. */
 export const wrongChoice = 'Air';
 
+/** The single-choice question with the author's explanation, which a learner sees once they have answered. */
+export const explainedSingleChoice: QuestionOf<'single-choice'> = frozen({ ...singleChoice, explanation: 'CO2 is non-flammable and quickly absorbed.' });
+
 export const multipleChoice: QuestionOf<'multiple-choice'> = frozen({
   id: 'q2',
   type: 'multiple-choice',
@@ -49,6 +52,9 @@ export const matchTheFollowing: QuestionOf<'match-the-following'> = frozen({
     { left: 'Clip applier', right: 'Ligating vessels' },
   ],
 });
+
+/** The match question's right pairs as [left, right]: what a learner chooses, and the list form quiz data may be sent in. */
+export const matchPairs: [string, string][] = frozen(matchTheFollowing.answer.map(({ left, right }): [string, string] => [left, right]));
 
 export const reorder: QuestionOf<'reorder'> = frozen({
   id: 4,

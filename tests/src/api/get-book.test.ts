@@ -10,12 +10,8 @@ import type { Book, BookListItem, Chapter } from '../../../src/features/books/ap
 import type { OrganizationMember } from '../../../src/features/organization/api/organization-members';
 import type { QuizScore } from '../../../src/features/quiz/scores/api/get-my-scores';
 import { FakeApi } from '../../helpers/fake-api';
+import { QUIZ } from '../../helpers/quiz-fixture';
 import { makeBook } from '../features/books/fixtures';
-
-const QUESTIONS = [
-  { id: 'q1', type: 'single-choice', question: 'Which gas is used for pneumoperitoneum?', options: ['CO2', 'N2O'], answer: 'CO2' },
-  { id: 'q2', type: 'reorder', question: 'Order the steps.', options: ['Insufflate', 'Insert the Veress needle'], answer: ['Insert the Veress needle', 'Insufflate'] },
-];
 
 let api: FakeApi;
 let uninstall: () => void;
@@ -29,7 +25,7 @@ const serve = (book: Book) => api.on('GET', '/books/books/1/', { status: 200, da
 
 describe('getBook', () => {
   it('gives the book as the server sent it: the quiz named, its quiz_data not parsed yet (showing the book needs no schema library)', async () => {
-    const quiz = { id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(QUESTIONS) };
+    const quiz = { id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(QUIZ) };
     serve(makeBook({ quiz }));
     const book = await getBook(1);
     expect(book.quiz).toEqual(quiz);
@@ -44,7 +40,7 @@ describe('getBook', () => {
 
 describe('quizQuestions (when the quiz is opened)', () => {
   it("parses the wire quiz's quiz_data", () => {
-    expect(quizQuestions({ id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(QUESTIONS) })).toEqual(QUESTIONS);
+    expect(quizQuestions({ id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(QUIZ) })).toEqual(QUIZ);
   });
 
   it.each([
@@ -56,8 +52,8 @@ describe('quizQuestions (when the quiz is opened)', () => {
   });
 
   it('gives the questions of a quiz parsed already (a downloaded copy keeps them so), and parseBook parses once without keeping the string', () => {
-    const parsed = parseBook(makeBook({ quiz: { id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(QUESTIONS) } })).quiz!;
-    expect(parsed).toEqual({ id: 5, title: 'Self-assessment', version: 3, questions: QUESTIONS });
+    const parsed = parseBook(makeBook({ quiz: { id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(QUIZ) } })).quiz!;
+    expect(parsed).toEqual({ id: 5, title: 'Self-assessment', version: 3, questions: QUIZ });
     expect(parsed).not.toHaveProperty('quiz_data');
     expect(quizQuestions(parsed)).toBe(parsed.questions);
   });

@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../../src/lib/db';
 import { type FakeHandler, FakeApi } from '../../../helpers/fake-api';
+import { attemptAnswers, QUIZ, singleChoice } from '../../../helpers/quiz-fixture';
 import { renderApp } from '../../../helpers/render-app';
 import { LEARNER, makeBook, page, signInAs } from '../books/fixtures';
 
@@ -19,14 +20,9 @@ beforeEach(async () => {
 });
 afterEach(() => uninstall());
 
-const QUIZ_DATA = JSON.stringify([
-  { id: 1, type: 'single-choice', question: 'Insufflation pressure?', options: ['8 mmHg', '12 mmHg'], answer: '12 mmHg' },
-  { id: 2, type: 'multiple-choice', question: 'Port sizes?', options: ['5 mm', '10 mm', '30 mm'], answer: ['5 mm', '10 mm'] },
-]);
-
 function serveBook(scores: FakeHandler) {
   signInAs(api, LEARNER);
-  api.on('GET', '/books/books/1/', { status: 200, data: makeBook({ quiz: { id: 5, title: 'Self-assessment', version: 3, quiz_data: QUIZ_DATA } }) });
+  api.on('GET', '/books/books/1/', { status: 200, data: makeBook({ quiz: { id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(QUIZ) } }) });
   api.on('GET', '/books/books/1/chapters/', page([]));
   api.on('GET', '/books/my-scores/', page([]));
   api.on('POST', '/books/quizzes/5/scores/', scores);
@@ -36,7 +32,7 @@ async function finishQuiz() {
   const view = await renderApp('/book/1');
   const { user } = view;
   await user.click(await screen.findByRole('button', { name: 'Start Quiz' }, { timeout: 5000 }));
-  await user.click(await screen.findByRole('radio', { name: '12 mmHg' }));
+  await user.click(await screen.findByRole('radio', { name: singleChoice.answer }));
   await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
   await user.click(screen.getByRole('button', { name: 'Next Question' }));
   await user.click(await screen.findByRole('button', { name: 'Submit Quiz' }));
@@ -52,10 +48,8 @@ describe('the quiz in the reader', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toMatchObject({
       quiz_version: 3,
-      answers: [
-        { questionId: 1, answer: '12 mmHg', isCorrect: true, status: 'answered' },
-        { questionId: 2, answer: null, isCorrect: false, status: 'unanswered' },
-      ],
+      // The first question answered right; Submit Quiz on the second leaves it and the rest unanswered.
+      answers: attemptAnswers(QUIZ, 1).map((answer, index) => ({ ...answer, isCorrect: index < 1 })),
     });
     expect((posts[0]!.body as { client_attempt_id: string }).client_attempt_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await db.outbox.count()).toBe(0);

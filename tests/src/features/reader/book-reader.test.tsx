@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Chapter } from '../../../../src/features/books/api/types';
 import { type FakeResponse, FakeApi, makeUser } from '../../../helpers/fake-api';
+import { QUIZ, singleChoice } from '../../../helpers/quiz-fixture';
 import { renderApp } from '../../../helpers/render-app';
 import { deferred, FACULTY, LEARNER, makeBook, makeChapter, page, signInAs, SUPERUSER } from '../books/fixtures';
 import { portPlacementDelta } from '../editor/port-placement-delta';
@@ -14,18 +15,12 @@ beforeEach(() => {
 });
 afterEach(() => uninstall());
 
-const QUIZ_DATA = JSON.stringify([
-  { id: 1, type: 'single-choice', question: 'Insufflation pressure?', options: ['8', '12'], answer: '12' },
-  { id: 2, type: 'single-choice', question: 'Camera port?', options: ['Umbilical', 'Epigastric'], answer: 'Umbilical' },
-  { id: 3, type: 'reorder', question: 'Order', options: ['a', 'b'], answer: ['a', 'b'] },
-]);
-
 const CHAPTERS = [
   makeChapter({ id: 11, title: 'Ergonomics', order: 1 }),
   makeChapter({ id: 12, title: 'Port Placement', order: 2, content_delta: portPlacementDelta }),
 ];
 
-function serveBook(book = makeBook({ quiz: { id: 5, title: 'Self-assessment', version: 1, quiz_data: QUIZ_DATA } }), chapters: Chapter[] | (() => Chapter[]) = CHAPTERS) {
+function serveBook(book = makeBook({ quiz: { id: 5, title: 'Self-assessment', version: 1, quiz_data: JSON.stringify(QUIZ) } }), chapters: Chapter[] | (() => Chapter[]) = CHAPTERS) {
   api.on('GET', `/books/books/${book.id}/`, { status: 200, data: book });
   api.on('GET', `/books/books/${book.id}/chapters/`, () => page(typeof chapters === 'function' ? chapters() : chapters));
   return book;
@@ -99,14 +94,14 @@ describe('Book reader', () => {
     // The quiz's code loads on first use.
     const quizTitle = await pane().findByRole('heading', { level: 2, name: 'Self-assessment' });
     await waitFor(() => expect(document.activeElement).toBe(quizTitle));
-    expect(await pane().findByText('Question 1 of 3')).toBeInTheDocument();
-    expect(pane().getByRole('heading', { level: 3, name: 'Insufflation pressure?' })).toBeInTheDocument();
+    expect(await pane().findByText(`Question 1 of ${QUIZ.length}`)).toBeInTheDocument();
+    expect(pane().getByRole('heading', { level: 3, name: singleChoice.question })).toBeInTheDocument();
     expect(toc().getByRole('button', { name: 'Take the Quiz' })).toHaveAttribute('aria-current', 'true');
     expect(toc().getByRole('button', { name: /Port Placement/ })).not.toHaveAttribute('aria-current');
 
     await user.click(toc().getByRole('button', { name: /Port Placement/ }));
     expect(chapterTitle()).toHaveTextContent('Port Placement');
-    expect(pane().queryByText('Question 1 of 3')).not.toBeInTheDocument();
+    expect(pane().queryByText(`Question 1 of ${QUIZ.length}`)).not.toBeInTheDocument();
 
     await user.click(pane().getByRole('button', { name: 'Previous: Ergonomics' }));
     expect(chapterTitle()).toHaveTextContent('Ergonomics');

@@ -9,6 +9,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../../../src/lib/db';
 import { FakeApi } from '../../../../helpers/fake-api';
+import { explainedSingleChoice, reorder, wrongChoice } from '../../../../helpers/quiz-fixture';
 import { renderApp } from '../../../../helpers/render-app';
 import { FACULTY, makeBook, makeChapter, page, signInAs, SUPERUSER } from '../../books/fixtures';
 
@@ -20,10 +21,8 @@ beforeEach(() => {
 });
 afterEach(() => uninstall());
 
-const EXISTING = [
-  { id: 1, type: 'single-choice', question: 'Insufflation pressure?', options: ['8 mmHg', '12 mmHg'], answer: '12 mmHg', explanation: 'Twelve is usual.' },
-  { id: 2, type: 'reorder', question: 'Order the steps', options: ['Access', 'Insufflate', 'Inspect'], answer: ['Access', 'Insufflate', 'Inspect'] },
-];
+/** The stored quiz: two questions of the shared fixture, the first with an explanation to add to. */
+const EXISTING = [explainedSingleChoice, reorder];
 
 function serveBook(owner = FACULTY.user_id) {
   const book = makeBook({ owner, quiz: { id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(EXISTING) } });
@@ -55,11 +54,11 @@ function formState() {
   return { title: (screen.getByRole('textbox', { name: 'Quiz Title' }) as HTMLInputElement).value, questions };
 }
 
-/** The author edits the title and a question, adds a multiple-choice and a match question, and moves one. */
+/** The author edits the title and a question (its explanation and its answer), adds a multiple-choice and a match question, and moves one. */
 async function editQuiz(user: UserEvent) {
   await fill(user, await screen.findByRole('textbox', { name: 'Quiz Title' }), ' (revised)');
   await fill(user, questionCard(1).getByRole('textbox', { name: 'Explanation (optional)' }), ' Lower for children.');
-  await user.click(questionCard(1).getByRole('radio', { name: 'Option 1 is correct' }));
+  await user.click(questionCard(1).getByRole('radio', { name: `Option ${explainedSingleChoice.options.indexOf(wrongChoice) + 1} is correct` }));
 
   await user.click(screen.getByRole('combobox', { name: 'New question type' }));
   await user.click(screen.getByRole('option', { name: 'Multiple choice' }));
@@ -95,7 +94,7 @@ describe('Quiz editor drafts', () => {
     const typed = formState();
     expect(typed.questions).toHaveLength(4);
     expect(JSON.stringify(typed)).toContain('Veress');
-    expect(JSON.stringify(typed)).toContain('Twelve is usual. Lower for children.');
+    expect(JSON.stringify(typed)).toContain(`${explainedSingleChoice.explanation} Lower for children.`);
     await draftStored('Self-assessment (revised)');
 
     // A reload: the page goes away and comes back.

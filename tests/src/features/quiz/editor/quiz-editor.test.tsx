@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeApi } from '../../../../helpers/fake-api';
+import { explainedSingleChoice, reorder } from '../../../../helpers/quiz-fixture';
 import { renderApp } from '../../../../helpers/render-app';
 import { FACULTY, LEARNER, makeBook, makeChapter, page, signInAs, SUPERUSER } from '../../books/fixtures';
 
@@ -18,10 +19,8 @@ beforeEach(() => {
 });
 afterEach(() => uninstall());
 
-const EXISTING = [
-  { id: 1, type: 'single-choice', question: 'Insufflation pressure?', options: ['8 mmHg', '12 mmHg'], answer: '12 mmHg', explanation: 'Twelve is usual.' },
-  { id: 2, type: 'reorder', question: 'Order the steps', options: ['Access', 'Insufflate', 'Inspect'], answer: ['Access', 'Insufflate', 'Inspect'] },
-];
+/** The stored quiz the author edits: two questions of the shared fixture, one with an explanation. */
+const EXISTING = [explainedSingleChoice, reorder];
 
 function serveBook(quiz: unknown[] | null, owner = SUPERUSER.user_id) {
   const book = makeBook({ owner, quiz: quiz ? { id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(quiz) } : null });
@@ -52,6 +51,7 @@ describe('Quiz editor', () => {
     expect(await screen.findByText('A quiz needs at least one question.')).toBeInTheDocument();
     expect(api.callsTo('/books/books/1/quiz/', 'PUT')).toHaveLength(0);
 
+    // The quiz the author types is the input under test, not shared data: the PUT must carry exactly it.
     // Single choice.
     await user.click(screen.getByRole('button', { name: 'Add Question' }));
     let q = questionCard(1);
@@ -149,16 +149,18 @@ describe('Quiz editor', () => {
     const { user } = await renderApp('/book/1/edit-quiz');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Quiz' })).toBeInTheDocument();
     expect(screen.getByText(/version 3/)).toBeInTheDocument();
-    expect(questionCard(1).getByRole('textbox', { name: 'Question' })).toHaveValue('Insufflation pressure?');
-    expect(questionCard(1).getByRole('radio', { name: 'Option 2 is correct' })).toBeChecked();
-    expect(questionCard(2).getByRole('textbox', { name: 'Item 3' })).toHaveValue('Inspect');
+    expect(questionCard(1).getByRole('textbox', { name: 'Question' })).toHaveValue(explainedSingleChoice.question);
+    // Exactly the stored answer's option is marked correct.
+    const marks = questionCard(1).getAllByRole('radio', { name: /^Option \d+ is correct$/ }) as HTMLInputElement[];
+    expect(marks.map((mark) => mark.checked)).toEqual(explainedSingleChoice.options.map((option) => option === explainedSingleChoice.answer));
+    expect(questionCard(2).getByRole('textbox', { name: 'Item 3' })).toHaveValue(reorder.answer[2]);
 
     await user.clear(questionCard(1).getByRole('textbox', { name: 'Question' }));
     expect(questionCard(1).getByText('This field may not be blank.')).toBeInTheDocument();
     await fill(user, questionCard(1).getByRole('textbox', { name: 'Question' }), 'Usual insufflation pressure?');
 
     await user.click(screen.getByRole('button', { name: 'Move question 2 up' }));
-    expect(questionCard(1).getByRole('textbox', { name: 'Question' })).toHaveValue('Order the steps');
+    expect(questionCard(1).getByRole('textbox', { name: 'Question' })).toHaveValue(reorder.question);
 
     await user.click(screen.getByRole('button', { name: 'Save Quiz' }));
     expect(await screen.findByText('quiz_data: This quiz is too long.')).toBeInTheDocument();
@@ -168,7 +170,7 @@ describe('Quiz editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save Quiz' }));
     expect(await screen.findByText(/Quiz saved \(version 4\)/)).toBeInTheDocument();
     const last = api.callsTo('/books/books/1/quiz/', 'PUT').at(-1)!;
-    expect(last.body).toEqual({ title: 'Self-assessment', quiz_data: [{ ...EXISTING[0], question: 'Usual insufflation pressure?' }] });
+    expect(last.body).toEqual({ title: 'Self-assessment', quiz_data: [{ ...explainedSingleChoice, question: 'Usual insufflation pressure?' }] });
   });
 
   it('asks before deleting the quiz, then deletes it and returns to the book', async () => {
