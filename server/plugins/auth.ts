@@ -11,7 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { toSessionClaims, type SessionUser } from '../../src/contract/session';
+import type { SessionUser } from '../../src/contract/session';
+import { toSessionClaims } from '../../src/contract/session-claims';
 import type { Config } from '../config';
 import { HttpError, notAuthenticated } from '../lib/errors';
 import { TokenSigner } from '../lib/tokens';

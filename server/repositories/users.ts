@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { normalizeEmail, type SessionUser } from '../../src/contract/session';
+import { normalizeEmail } from '../../src/contract/email';
+import type { SessionUser } from '../../src/contract/session';
 import type { Database, NewUser, User } from '../db/schema';
 import { nowIso } from '../lib/time';
 import { VersionedCache } from './versioned-cache';

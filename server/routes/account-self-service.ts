@@ -23,7 +23,7 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from '../../src/contract/account';
 import { detailSchema } from '../../src/contract/fields';
-import { toSessionClaims } from '../../src/contract/session';
+import { toSessionClaims } from '../../src/contract/session-claims';
 import { fieldErrors, HttpError, tooManyRequests } from '../lib/errors';
 import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords';
 import { userOf } from '../plugins/auth';

@@ -5,9 +5,9 @@ import {
   refreshRequestSchema,
   registeredSchema,
   registerRequestSchema,
-  toSessionClaims,
   tokenPairSchema,
 } from '../../src/contract/session';
+import { toSessionClaims } from '../../src/contract/session-claims';
 import { detailSchema } from '../../src/contract/fields';
 import { fieldErrors, HttpError } from '../lib/errors';
 import { getDecoyHash, hashPassword, registrationProblems, verifyPassword } from '../lib/passwords';

@@ -1,10 +1,8 @@
 /** The signed-in user as the access token carries it (SPEC §3 "User session"). */
 import { z } from './zod';
 import { optionalText } from './fields';
+import { normalizeEmail } from './email';
 import { ORGANIZATION_ROLES } from './roles';
-
-/** Emails are compared and stored trimmed and lower-cased: this is the one place that says so. */
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export { ORGANIZATION_ROLES, type OrganizationRole } from './roles';
 
@@ -55,17 +53,3 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** The answer to a registration: signed up and signed in. */
 export const registeredSchema = z.object({ user: sessionUserSchema, access: z.string(), refresh: z.string() });
-
-/** The claims of a session user, exactly the SPEC §3 fields (nothing else leaks into a token). */
-export function toSessionClaims(user: SessionUser): SessionUser {
-  return {
-    user_id: user.user_id,
-    email: user.email,
-    full_name: user.full_name,
-    organization_id: user.organization_id,
-    organization_name: user.organization_name,
-    organization_role: user.organization_role,
-    is_superuser: user.is_superuser,
-    is_staff: user.is_staff,
-  };
-}

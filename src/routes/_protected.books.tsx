@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { booksQueryOptions } from '../features/books/api/get-books';
-import { DownloadButton } from '../features/downloads/components/download-button';
-import { OfflineBooksPage, OfflineListNotice } from '../features/downloads/components/offline-books';
 import { preloadCover } from '../features/books/components/book-cover';
 import { BooksError, BooksPage, BooksPending } from '../features/books/components/books-page';
 import { useOnlineStatus } from '../lib/online-status';
+
+// The device's copies (Dexie) are not needed to show the list: its download controls load beside it.
+const DownloadButton = lazy(() => import('../features/downloads/components/download-button').then((m) => ({ default: m.DownloadButton })));
+const OfflineBooksPage = lazy(() => import('../features/downloads/components/offline-books').then((m) => ({ default: m.OfflineBooksPage })));
+const OfflineListNotice = lazy(() => import('../features/downloads/components/offline-books').then((m) => ({ default: m.OfflineListNotice })));
 
 export const Route = createFileRoute('/_protected/books')({
   // One chunk for the loader and the screens: fewer requests before the list can show.
@@ -28,12 +33,28 @@ function BooksRoute() {
   const online = useOnlineStatus();
   const { data } = useQuery(booksQueryOptions());
   if (data === undefined) {
-    return online ? <BooksPending /> : <OfflineBooksPage />;
+    if (online) return <BooksPending />;
+    return (
+      <Suspense fallback={<BooksPending />}>
+        <OfflineBooksPage />
+      </Suspense>
+    );
   }
   return (
     <BooksPage
-      notice={!online && <OfflineListNotice lastKnown />}
-      renderCardExtra={(book) => <DownloadButton compact bookId={book.id} bookTitle={book.title} />}
+      notice={
+        !online && (
+          <Suspense fallback={null}>
+            <OfflineListNotice lastKnown />
+          </Suspense>
+        )
+      }
+      renderCardExtra={(book) => (
+        // The place of a small button ('Download for offline'), kept while the control loads.
+        <Suspense fallback={<Box sx={{ minHeight: 31 }} />}>
+          <DownloadButton compact bookId={book.id} bookTitle={book.title} />
+        </Suspense>
+      )}
     />
   );
 }

@@ -4,7 +4,7 @@
  */
 import type { ChangePasswordRequest, PasswordChanged, ProfileUpdateRequest, ResetPasswordRequest } from '../../../contract/account';
 import type { Profile } from '../../../contract/session';
-import { normalizeEmail } from '../../../contract/session';
+import { normalizeEmail } from '../../../contract/email';
 import { apiClient } from '../../../lib/api-client';
 
 export const profileKeys = { detail: (userId: number) => ['profile', userId] as const };

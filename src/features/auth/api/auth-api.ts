@@ -5,7 +5,8 @@
 import type { z } from 'zod';
 import type { LoginRequest, Profile, RegisterRequest, registeredSchema, SessionUser, TokenPair } from '../../../contract/session';
 // The helpers apart from the schemas: checking the session builds no zod schema.
-import { normalizeEmail, toSessionClaims } from '../../../contract/session';
+import { normalizeEmail } from '../../../contract/email';
+import { toSessionClaims } from '../../../contract/session-claims';
 import { apiClient } from '../../../lib/api-client';
 
 export type { Profile, TokenPair } from '../../../contract/session';

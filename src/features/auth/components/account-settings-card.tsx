@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { toSessionClaims } from '../../../contract/session';
+import { toSessionClaims } from '../../../contract/session-claims';
 import { fieldMessages, messageOf } from '../../../lib/api-error';
 import { type SessionUser, storeSession, storeUser } from '../../../lib/session';
 import { changePassword, getProfile, profileKeys, updateProfile } from '../api/account-api';

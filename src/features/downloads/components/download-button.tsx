@@ -5,13 +5,15 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { useStoredUser } from '../../../lib/session';
 import { removeOfflineBook } from '../db/downloads';
 import { useDownloadProgress } from '../download/download-progress';
 import { useOfflineBook } from '../hooks/use-downloads';
-import { DownloadDialog } from './download-dialog';
+
+// The download itself (the book's schemas, the media fetching) loads when a download is asked for.
+const DownloadDialog = lazy(() => import('./download-dialog').then((m) => ({ default: m.DownloadDialog })));
 
 export const AVAILABLE_OFFLINE = 'Available offline';
 
@@ -42,7 +44,11 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
       setRemoving(false);
     }
   };
-  const dialog = dialogOpen && <DownloadDialog userId={userId} bookId={bookId} bookTitle={bookTitle} onClose={() => setDialogOpen(false)} />;
+  const dialog = dialogOpen && (
+    <Suspense fallback={null}>
+      <DownloadDialog userId={userId} bookId={bookId} bookTitle={bookTitle} onClose={() => setDialogOpen(false)} />
+    </Suspense>
+  );
 
   // The dialog stays at one place in the tree whatever the state shows, so it is not remounted
   // (and the download it started not forgotten) when the progress or the copy changes.

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiClient, getAllPages } from '../../../lib/api-client';
 import { messageOf } from '../../../lib/api-error';
 import type { AddedMember, AddMember, OrganizationMember } from '../../../contract/organizations';
-import { normalizeEmail } from '../../../contract/session';
+import { normalizeEmail } from '../../../contract/email';
 
 export type { AddedMember, AddMember, OrganizationMember } from '../../../contract/organizations';
 
