@@ -18,15 +18,27 @@ const zone = (target, from, message, except) => ({ target, from, message, ...(ex
 
 const srcZones = [
   zone('./src/contract', './src', 'src/contract imports only zod and itself: the server imports it too.', ['./contract']),
-  zone('./src/lib', ['./src/features', './src/routes', './src/components', './src/api', './src/content'], 'src/lib is the bottom layer: it imports only src/contract and src/lib.'),
+  zone(
+    './src/lib',
+    ['./src/features', './src/routes', './src/components', './src/api', './src/content'],
+    'src/lib is the bottom layer: it imports only src/contract and src/lib.',
+  ),
   zone('./src/api', ['./src/features', './src/routes', './src/components', './src/content'], 'src/api imports only src/lib and src/contract.'),
-  zone('./src/components', ['./src/features', './src/routes', './src/api', './src/content'], 'Shared components know no feature: they take what they show as props.'),
+  zone(
+    './src/components',
+    ['./src/features', './src/routes', './src/api', './src/content'],
+    'Shared components know no feature: they take what they show as props.',
+  ),
   zone('./src/content', ['./src/features', './src/routes', './src/components', './src/api', './src/lib'], 'src/content is data.'),
   zone('./src/features', './src/routes', 'Routes compose features, never the reverse.'),
   ...FEATURES.map((feature) =>
     zone(`./src/features/${feature}`, './src/features', 'Features do not import each other: the route composes them.', [`./${feature}`]),
   ),
-  zone(['./src/features/editor/plugins', './src/features/editor/nodes'], './src/features/editor/components', "The editor's components compose its plugins and nodes, not the reverse."),
+  zone(
+    ['./src/features/editor/plugins', './src/features/editor/nodes'],
+    './src/features/editor/components',
+    "The editor's components compose its plugins and nodes, not the reverse.",
+  ),
   zone('./src', './server', 'The PWA never imports the server: both import src/contract.'),
   zone('./server', './src', 'The server imports only src/contract of the PWA.', ['./contract']),
   zone('./service-worker', ['./src/features', './src/routes', './src/components', './src/api'], 'The worker imports only src/lib and src/contract.'),
@@ -66,7 +78,9 @@ export default tseslint.config(
       // Parse .ts/.tsx dependencies too, or no-cycle sees no edge between them.
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'server/tsconfig.json', 'service-worker/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'server/tsconfig.json', 'service-worker/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -86,8 +100,14 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/db/**', 'server/repositories/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['kysely', 'pg', 'better-sqlite3'].map((name) => ({ name, message: 'Only server/db and server/repositories use the database.' })) }],
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]", message: 'Transactions are opened in server/repositories.' }],
+      'no-restricted-imports': [
+        'error',
+        { paths: ['kysely', 'pg', 'better-sqlite3'].map((name) => ({ name, message: 'Only server/db and server/repositories use the database.' })) },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]", message: 'Transactions are opened in server/repositories.' },
+      ],
     },
   },
   prettier,

@@ -36,7 +36,10 @@ export function precompress(): Plugin {
           const raw = readFileSync(file);
           // Every text file gets both, tiny ones too: a missing copy would be compressed by
           // @fastify/compress on each request.
-          writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          );
           writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
         }
       },

@@ -20,11 +20,22 @@ const envSchema = z.object({
     .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL (leave it unset for the embedded SQLite database)')
     .optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  REDIS_URL: z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL')
+    .optional(),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().min(5).max(86_400).default(600),
-  REFRESH_TOKEN_IDLE_LIFETIME: z.coerce.number().int().min(60).default(7 * 86_400),
-  REFRESH_TOKEN_ABSOLUTE_LIFETIME: z.coerce.number().int().min(60).default(30 * 86_400),
+  REFRESH_TOKEN_IDLE_LIFETIME: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 86_400),
+  REFRESH_TOKEN_ABSOLUTE_LIFETIME: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 86_400),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   MAX_IMAGE_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
   MAX_VIDEO_UPLOAD_MB: z.coerce.number().positive().max(4096).default(200),
@@ -110,7 +121,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     s3:
       e.MEDIA_STORAGE === 's3'
-        ? { endpoint: e.S3_ENDPOINT!, bucket: e.S3_BUCKET!, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID!, secretAccessKey: e.S3_SECRET_ACCESS_KEY!, pathStyle: e.S3_PATH_STYLE === '1' }
+        ? {
+            endpoint: e.S3_ENDPOINT!,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            pathStyle: e.S3_PATH_STYLE === '1',
+          }
         : undefined,
   };
 }

@@ -21,8 +21,4 @@ export const notAuthenticated = (detail = 'Authentication credentials were not p
 export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, { detail });
 export const notFound = (detail = 'Not found.') => new HttpError(404, { detail });
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(
-    429,
-    { detail: `Too many attempts. Try again in ${retryAfterSeconds} seconds.` },
-    { 'retry-after': String(retryAfterSeconds) },
-  );
+  new HttpError(429, { detail: `Too many attempts. Try again in ${retryAfterSeconds} seconds.` }, { 'retry-after': String(retryAfterSeconds) });

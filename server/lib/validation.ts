@@ -88,7 +88,8 @@ const NUL = '\u0000';
 
 /** Every field (by its top-level name) whose text, at any depth, holds a NUL character. */
 function fieldsWithNul(input: unknown): FieldErrors | null {
-  if (input === null || typeof input !== 'object') return typeof input === 'string' && input.includes(NUL) ? { non_field_errors: ['Null characters are not allowed.'] } : null;
+  if (input === null || typeof input !== 'object')
+    return typeof input === 'string' && input.includes(NUL) ? { non_field_errors: ['Null characters are not allowed.'] } : null;
   const errors = new FieldErrorCollector();
   const holdsNul = (value: unknown, depth: number): boolean => {
     if (typeof value === 'string') return value.includes(NUL);

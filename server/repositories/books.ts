@@ -64,7 +64,16 @@ export class BooksRepository {
     return (
       this.select(
         this.db
-          .selectFrom(this.db.selectFrom('books').select(['id', 'created_at']).orderBy('created_at', direction).orderBy('id', direction).limit(limit).offset(offset).as('p'))
+          .selectFrom(
+            this.db
+              .selectFrom('books')
+              .select(['id', 'created_at'])
+              .orderBy('created_at', direction)
+              .orderBy('id', direction)
+              .limit(limit)
+              .offset(offset)
+              .as('p'),
+          )
           .innerJoin('books as b', 'b.id', 'p.id'),
       )
         // Ordered by the page's own columns: the page is the outer loop, each book found by its
@@ -75,20 +84,22 @@ export class BooksRepository {
   }
 
   private select(from = this.db.selectFrom('books as b')) {
-    return from
-      .leftJoin('quizzes as q', 'q.book_id', 'b.id')
-      .select((eb) => [
-        'b.id',
-        'b.title',
-        'b.author',
-        'b.description',
-        'b.cover_image_url',
-        'b.owner_id as owner',
-        'b.created_at',
-        'b.updated_at',
-        'q.id as quiz_id',
-        eb.selectFrom('chapters as c').whereRef('c.book_id', '=', 'b.id').select((e) => e.fn.countAll<number>().as('n')).as('chapter_count'),
-      ]);
+    return from.leftJoin('quizzes as q', 'q.book_id', 'b.id').select((eb) => [
+      'b.id',
+      'b.title',
+      'b.author',
+      'b.description',
+      'b.cover_image_url',
+      'b.owner_id as owner',
+      'b.created_at',
+      'b.updated_at',
+      'q.id as quiz_id',
+      eb
+        .selectFrom('chapters as c')
+        .whereRef('c.book_id', '=', 'b.id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('chapter_count'),
+    ]);
   }
 
   private static normalise(row: Omit<BookRow, 'chapter_count'> & { chapter_count: unknown }): BookRow {
@@ -111,7 +122,8 @@ export class BooksRepository {
     return this.details.get(id, version, async () => {
       const row = await this.detailQuery.executeTakeFirst(this.db, id);
       if (!row) return null;
-      const quiz = row.quiz_id != null && row.quiz_data != null ? { id: row.quiz_id, title: row.quiz_title!, version: row.quiz_version!, quiz_data: row.quiz_data } : null;
+      const quiz =
+        row.quiz_id != null && row.quiz_data != null ? { id: row.quiz_id, title: row.quiz_title!, version: row.quiz_version!, quiz_data: row.quiz_data } : null;
       return new JsonBody(JSON.stringify(toBook(BooksRepository.normalise(row), quiz)));
     });
   }

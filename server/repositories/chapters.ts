@@ -14,7 +14,10 @@ export interface ChapterInput {
 
 export class ChaptersRepository {
   private readonly countQuery = new PreparedQuery(1, (bookId: number) =>
-    this.db.selectFrom('chapters').select((eb) => eb.fn.countAll<number>().as('count')).where('book_id', '=', bookId),
+    this.db
+      .selectFrom('chapters')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('book_id', '=', bookId),
   );
   private readonly chapterPage = new PreparedQuery(3, (bookId: number, limit: number, offset: number) =>
     this.db.selectFrom('chapters').selectAll().where('book_id', '=', bookId).orderBy('order').orderBy('id').limit(limit).offset(offset),
@@ -29,7 +32,10 @@ export class ChaptersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(bookId: number, page: Page): Promise<{ count: number; rows: Chapter[] }> {
-    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, bookId), this.chapterPage.execute(this.db, bookId, page.size, page.offset)]);
+    const [counted, rows] = await Promise.all([
+      this.countQuery.executeTakeFirst(this.db, bookId),
+      this.chapterPage.execute(this.db, bookId, page.size, page.offset),
+    ]);
     return { count: Number(counted?.count ?? 0), rows: rows.map(toChapter) };
   }
 
@@ -39,7 +45,10 @@ export class ChaptersRepository {
    * written out again — chapter texts run to tens of KB each.
    */
   async listJson(bookId: number, page: Page): Promise<{ count: number; rows: string[] }> {
-    const [counted, rows] = await Promise.all([this.countQuery.executeTakeFirst(this.db, bookId), this.chapterPage.execute(this.db, bookId, page.size, page.offset)]);
+    const [counted, rows] = await Promise.all([
+      this.countQuery.executeTakeFirst(this.db, bookId),
+      this.chapterPage.execute(this.db, bookId, page.size, page.offset),
+    ]);
     return { count: Number(counted?.count ?? 0), rows: rows.map(toChapterJson) };
   }
 
@@ -78,13 +87,7 @@ export class ChaptersRepository {
     if (changes.title !== undefined) set.title = changes.title;
     if (changes.order !== undefined) set.order = changes.order;
     if (changes.content_delta !== undefined) set.content_delta = changes.content_delta == null ? null : JSON.stringify(changes.content_delta);
-    const row = await this.db
-      .updateTable('chapters')
-      .set(set)
-      .where('book_id', '=', bookId)
-      .where('id', '=', chapterId)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await this.db.updateTable('chapters').set(set).where('book_id', '=', bookId).where('id', '=', chapterId).returningAll().executeTakeFirst();
     return row && toChapter(row);
   }
 

@@ -16,7 +16,10 @@ export interface MemberRow {
 export class OrganizationsRepository {
   /** Every membership has its user (the key cascades): members are counted on the (organization_id, id) index alone. */
   private readonly memberCountQuery = new PreparedQuery(1, (organizationId: number) =>
-    this.db.selectFrom('memberships').select((eb) => eb.fn.countAll<number>().as('count')).where('organization_id', '=', organizationId),
+    this.db
+      .selectFrom('memberships')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('organization_id', '=', organizationId),
   );
   private readonly memberPage = new PreparedQuery(3, (organizationId: number, limit: number, offset: number) =>
     this.db

@@ -62,6 +62,9 @@ export class PasswordResetsRepository {
 
   /** Drops links that expired a day ago or more. */
   async deleteExpired(): Promise<void> {
-    await this.db.deleteFrom('password_resets').where('expires_at', '<', isoIn(-24 * 60 * 60)).execute();
+    await this.db
+      .deleteFrom('password_resets')
+      .where('expires_at', '<', isoIn(-24 * 60 * 60))
+      .execute();
   }
 }

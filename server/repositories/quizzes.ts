@@ -44,7 +44,10 @@ export class QuizzesRepository {
       if (!quiz) return undefined;
       const taken = await this.findVersion(quiz.id, version ?? quiz.version);
       if (!taken) return { quiz, version: null };
-      return { quiz, version: { version: taken.version, created_at: taken.created_at, questions: Object.freeze(quizDataSchema.parse(JSON.parse(taken.quiz_data))) } };
+      return {
+        quiz,
+        version: { version: taken.version, created_at: taken.created_at, questions: Object.freeze(quizDataSchema.parse(JSON.parse(taken.quiz_data))) },
+      };
     });
   }
 
@@ -74,11 +77,13 @@ export class QuizzesRepository {
       const existing = await trx.selectFrom('quizzes').selectAll().where('book_id', '=', bookId).executeTakeFirst();
       const quizId =
         existing?.id ??
-        (await trx
-          .insertInto('quizzes')
-          .values({ book_id: bookId, title, current_version: 0, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow()).id;
+        (
+          await trx
+            .insertInto('quizzes')
+            .values({ book_id: bookId, title, current_version: 0, created_at: now, updated_at: now })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
       const last = await trx
         .selectFrom('quiz_versions')
         .select((eb) => eb.fn.max('version').as('max'))

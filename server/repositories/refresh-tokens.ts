@@ -39,12 +39,7 @@ export class RefreshTokensRepository {
   }
 
   async revokeFamily(familyId: string): Promise<void> {
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: nowIso() })
-      .where('family_id', '=', familyId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
   }
 
   /** Tokens of a family that can still be exchanged (neither rotated out nor revoked). */

@@ -182,7 +182,16 @@ const attemptKey = (userId: number, clientAttemptId: string) => `${userId}:${cli
 
 /** What makes two new records the same but for their ids (records without a client_attempt_id). */
 const contentKey = (score: NewScore | QuizScore) =>
-  JSON.stringify([score.user_id, score.quiz_id, score.quiz_version, score.correct_answers, score.total_questions, score.answers, score.submitted_at, score.received_at]);
+  JSON.stringify([
+    score.user_id,
+    score.quiz_id,
+    score.quiz_version,
+    score.correct_answers,
+    score.total_questions,
+    score.answers,
+    score.submitted_at,
+    score.received_at,
+  ]);
 
 /** The error a replay's insert gets when its attempt is already stored: PostgreSQL's unique violation. */
 function attemptAlreadyStored(): Error {

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  loginRequestSchema,
-  profileSchema,
-  refreshRequestSchema,
-  registeredSchema,
-  registerRequestSchema,
-  tokenPairSchema,
-} from '../../src/contract/session';
+import { loginRequestSchema, profileSchema, refreshRequestSchema, registeredSchema, registerRequestSchema, tokenPairSchema } from '../../src/contract/session';
 import { toSessionClaims } from '../../src/contract/session-claims';
 import { detailSchema } from '../../src/contract/fields';
 import { fieldErrors, HttpError } from '../lib/errors';

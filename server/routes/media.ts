@@ -54,7 +54,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function requireUploader(request: FastifyRequest) {
     const user = userOf(request);
-    if (!canUploadMedia(user, user.is_superuser || (await repos.books.ownsAny(user.user_id)))) throw forbidden('Only superusers and book owners may upload media.');
+    if (!canUploadMedia(user, user.is_superuser || (await repos.books.ownsAny(user.user_id))))
+      throw forbidden('Only superusers and book owners may upload media.');
     return user;
   }
 

@@ -24,7 +24,10 @@ const MEDIA_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'me
 async function seedImage(storage: MediaStorage, repos: Repositories, file: string, width: number): Promise<string> {
   const key = `images/seed/${file.replace(/\.svg$/, '.webp')}`;
   const url = `/media/${key}`;
-  const output = await sharp(readFileSync(path.join(MEDIA_SOURCE, file)), { density: 144 }).resize({ width }).webp({ quality: 82 }).toBuffer();
+  const output = await sharp(readFileSync(path.join(MEDIA_SOURCE, file)), { density: 144 })
+    .resize({ width })
+    .webp({ quality: 82 })
+    .toBuffer();
   // A file left by an earlier installation in the same folder or bucket is replaced.
   await storage.delete(key);
   await storage.put(key, output, 'image/webp');
@@ -38,7 +41,10 @@ async function resolveImages(value: unknown, render: (file: string) => Promise<s
   if (Array.isArray(value)) return Promise.all(value.map((v) => resolveImages(v, render)));
   if (value && typeof value === 'object') {
     const entries = await Promise.all(
-      Object.entries(value).map(async ([key, v]) => [key, typeof v === 'string' && v.startsWith('seed-media:') ? await render(v.slice('seed-media:'.length)) : await resolveImages(v, render)]),
+      Object.entries(value).map(async ([key, v]) => [
+        key,
+        typeof v === 'string' && v.startsWith('seed-media:') ? await render(v.slice('seed-media:'.length)) : await resolveImages(v, render),
+      ]),
     );
     return Object.fromEntries(entries);
   }

@@ -24,7 +24,13 @@ export class S3Storage implements MediaStorage {
   private readonly client: AwsClient;
   constructor(private readonly options: S3Options) {
     // Bodies are streams: a failed request cannot be replayed, so no automatic retries.
-    this.client = new AwsClient({ accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, service: 's3', region: options.region, retries: 0 });
+    this.client = new AwsClient({
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      service: 's3',
+      region: options.region,
+      retries: 0,
+    });
   }
 
   private urlOf(key: string): string {

@@ -42,7 +42,13 @@ export function Footer({ brand, tagline, foundedYear, videoChannelUrl, contactLi
                   {link.label}
                 </RouterLink>
               ))}
-              <Link href={videoChannelUrl} target="_blank" rel="noopener noreferrer" underline="hover" sx={{ ...linkSx, display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+              <Link
+                href={videoChannelUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                underline="hover"
+                sx={{ ...linkSx, display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
+              >
                 <OndemandVideoOutlined fontSize="small" aria-hidden />
                 Video channel
               </Link>

@@ -9,14 +9,10 @@ const MuiLinkAnchor = forwardRef<HTMLAnchorElement, MuiLinkProps>(function MuiLi
   return <MuiLink ref={ref} {...props} />;
 });
 const CreatedRouterLink = createLink(MuiLinkAnchor);
-export const RouterLink: LinkComponent<typeof MuiLinkAnchor> = (props) => (
-  <CreatedRouterLink preload="intent" {...props} />
-);
+export const RouterLink: LinkComponent<typeof MuiLinkAnchor> = (props) => <CreatedRouterLink preload="intent" {...props} />;
 
 const ButtonAnchor = forwardRef<HTMLAnchorElement, ButtonProps<'a'>>(function ButtonAnchor(props, ref) {
   return <Button ref={ref} component="a" {...props} />;
 });
 const CreatedRouterButton = createLink(ButtonAnchor);
-export const RouterButton: LinkComponent<typeof ButtonAnchor> = (props) => (
-  <CreatedRouterButton preload="intent" {...props} />
-);
+export const RouterButton: LinkComponent<typeof ButtonAnchor> = (props) => <CreatedRouterButton preload="intent" {...props} />;

@@ -7,6 +7,4 @@ const ListItemAnchor = forwardRef<HTMLAnchorElement, ListItemButtonProps<'a'>>(f
   return <ListItemButton ref={ref} component="a" {...props} />;
 });
 const CreatedRouterListItem = createLink(ListItemAnchor);
-export const RouterListItemButton: LinkComponent<typeof ListItemAnchor> = (props) => (
-  <CreatedRouterListItem preload="intent" {...props} />
-);
+export const RouterListItemButton: LinkComponent<typeof ListItemAnchor> = (props) => <CreatedRouterListItem preload="intent" {...props} />;

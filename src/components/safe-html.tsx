@@ -8,10 +8,7 @@ export function SafeHtml({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   return (
     <Box
-      sx={[
-        { '& p': { mt: 0, mb: 1.5 }, '& ul, & ol': { pl: 3, mb: 1.5 }, '& li': { mb: 0.5 }, lineHeight: 1.7 },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+      sx={[{ '& p': { mt: 0, mb: 1.5 }, '& ul, & ol': { pl: 3, mb: 1.5 }, '& li': { mb: 0.5 }, lineHeight: 1.7 }, ...(Array.isArray(sx) ? sx : [sx])]}
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );

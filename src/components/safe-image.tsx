@@ -86,10 +86,7 @@ export function SafeImage({ src, alt, width, height, eager = false, sx, fit = 'c
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       onError={() => setFailedSrc(src)}
-      sx={[
-        { display: 'block', width: '100%', height: 'auto', aspectRatio: `${width} / ${height}`, objectFit: fit },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+      sx={[{ display: 'block', width: '100%', height: 'auto', aspectRatio: `${width} / ${height}`, objectFit: fit }, ...(Array.isArray(sx) ? sx : [sx])]}
     />
   );
 }

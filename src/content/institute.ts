@@ -73,22 +73,19 @@ export const testimonials: Testimonial[] = [
   },
   {
     id: 2,
-    quote:
-      'The knotting and suturing course was worth every hour. Being corrected at the station, knot by knot, taught me more than any video.',
+    quote: 'The knotting and suturing course was worth every hour. Being corrected at the station, knot by knot, taught me more than any video.',
     author: 'Postgraduate student, General Surgery',
     company: 'Medical college, Andhra Pradesh',
   },
   {
     id: 3,
-    quote:
-      'Watching live hernia repairs with the surgeon explaining mesh placement step by step made TEP repair finally make sense to me.',
+    quote: 'Watching live hernia repairs with the surgeon explaining mesh placement step by step made TEP repair finally make sense to me.',
     author: 'Assistant Professor of Surgery',
     company: 'Government medical college, Tamil Nadu',
   },
   {
     id: 4,
-    quote:
-      'As a gynaecologist I came for total laparoscopic hysterectomy and left with safer port placement and better ergonomics for every case.',
+    quote: 'As a gynaecologist I came for total laparoscopic hysterectomy and left with safer port placement and better ergonomics for every case.',
     author: 'Consultant Obstetrician & Gynaecologist',
     company: 'Private hospital, Maharashtra',
   },

@@ -59,10 +59,7 @@ export const newsPosts: NewsPost[] = [
       },
       {
         Type: 'Gallery',
-        images: [
-          { imageUrl: img('bariatric'), description: 'Staple line reinforcement in sleeve gastrectomy' },
-          { imageUrl: img('conference') },
-        ],
+        images: [{ imageUrl: img('bariatric'), description: 'Staple line reinforcement in sleeve gastrectomy' }, { imageUrl: img('conference') }],
       },
     ],
   },
@@ -179,10 +176,7 @@ export const newsPosts: NewsPost[] = [
       },
       {
         Type: 'Gallery',
-        images: [
-          { imageUrl: img('conference'), description: 'Opening session' },
-          { imageUrl: img('faculty') },
-        ],
+        images: [{ imageUrl: img('conference'), description: 'Opening session' }, { imageUrl: img('faculty') }],
         description: 'Proceedings were shared with all delegates after the conference.',
       },
     ],

@@ -22,13 +22,11 @@ export const teamMembers: TeamMember[] = [
       },
       {
         title: 'Teaching',
-        description:
-          'Designed the ten-day comprehensive course and the knotting and suturing course, and leads the live operative workshops.',
+        description: 'Designed the ten-day comprehensive course and the knotting and suturing course, and leads the live operative workshops.',
       },
       {
         title: 'Innovation',
-        description:
-          'Conceived the low-cost endotrainer, the paradoxical movement trainer and the periscope trainer used in the skills laboratory.',
+        description: 'Conceived the low-cost endotrainer, the paradoxical movement trainer and the periscope trainer used in the skills laboratory.',
       },
       {
         title: 'Recognition',
@@ -42,8 +40,7 @@ export const teamMembers: TeamMember[] = [
     imageUrl: '/images/team/chairman.svg',
     name: 'The Chairman',
     designation: 'Chairman, Academic Council',
-    intro:
-      'Oversees the institute’s academic programmes, its recognition by universities and associations, and the quality of its certification.',
+    intro: 'Oversees the institute’s academic programmes, its recognition by universities and associations, and the quality of its certification.',
     highlight: 'Introduced observed skill assessment before every certificate the institute awards.',
     details: [
       {

@@ -10,8 +10,14 @@ export const recognisedBy: RecognitionLogo[] = [
 
 /** What every course includes (spec §2, Training programs). */
 export const courseIncludes: { title: string; text: string }[] = [
-  { title: 'Didactic sessions and telelectures', text: 'Anatomy, physiology of pneumoperitoneum, instruments, energy sources and complications, with lectures from visiting faculty by video link.' },
-  { title: 'Hands-on training', text: 'Hours every day at an endotrainer station: camera handling, coordination, dissection, clipping, knotting and suturing.' },
+  {
+    title: 'Didactic sessions and telelectures',
+    text: 'Anatomy, physiology of pneumoperitoneum, instruments, energy sources and complications, with lectures from visiting faculty by video link.',
+  },
+  {
+    title: 'Hands-on training',
+    text: 'Hours every day at an endotrainer station: camera handling, coordination, dissection, clipping, knotting and suturing.',
+  },
   { title: 'Video demonstration', text: 'Annotated recordings of complete procedures, reviewed step by step with the faculty.' },
   { title: 'Live surgical demonstration', text: 'Procedures transmitted live from the operating theatre, with questions to the operating surgeon.' },
   { title: 'Panel discussion', text: 'Case-based discussions of indications, difficult situations and how to get out of trouble.' },

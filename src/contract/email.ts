@@ -2,4 +2,3 @@
 
 /** Emails are compared and stored trimmed and lower-cased: this is the one place that says so. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-

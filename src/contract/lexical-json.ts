@@ -43,13 +43,7 @@ export type SerializedChapterImage = {
 export type SerializedChapterVideo = { type: typeof CHAPTER_VIDEO_TYPE; version: 1; src: string };
 export type SerializedVideoEmbed = { type: typeof VIDEO_EMBED_TYPE; version: 1; url: string };
 export type SerializedBlock =
-  | SerializedParagraph
-  | SerializedHeading
-  | SerializedQuote
-  | SerializedList
-  | SerializedChapterImage
-  | SerializedChapterVideo
-  | SerializedVideoEmbed;
+  SerializedParagraph | SerializedHeading | SerializedQuote | SerializedList | SerializedChapterImage | SerializedChapterVideo | SerializedVideoEmbed;
 export type SerializedDocument = { root: ElementFields & { type: 'root'; children: SerializedBlock[] } };
 
 /** Text format bits of lexical's TextNode. */

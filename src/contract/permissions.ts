@@ -33,18 +33,28 @@ export function isOrganizationAdmin(user: Pick<Actor, 'organization_id' | 'organ
 }
 
 /** Manage an organization's members: its admins and owner, and superusers (institute staff). */
-export function canManageMembers(user: Pick<Actor, 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined, organizationId: number): boolean {
+export function canManageMembers(
+  user: Pick<Actor, 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined,
+  organizationId: number,
+): boolean {
   return user?.is_superuser === true || isOrganizationAdmin(user, organizationId);
 }
 
 /** Grant or take away the admin role: the organization's owner, and superusers. Nobody else. */
-export function canManageAdmins(user: Pick<Actor, 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined, organizationId: number): boolean {
+export function canManageAdmins(
+  user: Pick<Actor, 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined,
+  organizationId: number,
+): boolean {
   if (user?.is_superuser === true) return true;
   return user?.organization_id === organizationId && user.organization_role === 'owner';
 }
 
 /** Add a member with a role: an admin adds members; only the owner (or a superuser) adds admins. */
-export function canAddMemberAs(user: Pick<Actor, 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined, organizationId: number, role: string): boolean {
+export function canAddMemberAs(
+  user: Pick<Actor, 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined,
+  organizationId: number,
+  role: string,
+): boolean {
   if (!canManageMembers(user, organizationId)) return false;
   return role.toLowerCase() === 'member' || canManageAdmins(user, organizationId);
 }

@@ -87,10 +87,8 @@ export type ContentCheck = { ok: true; value: ContentDocument } | { ok: false; m
 
 /** Validates a chapter document and returns a sanitised copy (unsafe links unwrapped, unsafe media dropped). */
 export function checkChapterContent(value: unknown): ContentCheck {
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    return { ok: false, message: 'Content must be a JSON object.' };
-  if (jsonDepth(value, MAX_CONTENT_DEPTH) > MAX_CONTENT_DEPTH)
-    return { ok: false, message: `Content is nested more than ${MAX_CONTENT_DEPTH} levels deep.` };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: 'Content must be a JSON object.' };
+  if (jsonDepth(value, MAX_CONTENT_DEPTH) > MAX_CONTENT_DEPTH) return { ok: false, message: `Content is nested more than ${MAX_CONTENT_DEPTH} levels deep.` };
   const size = new TextEncoder().encode(JSON.stringify(value)).length;
   if (size > MAX_CONTENT_BYTES) return { ok: false, message: 'Content is larger than 2 MiB.' };
   const doc = value as ContentDocument;

@@ -52,7 +52,13 @@ export function toApiError(error: unknown): ApiError {
     if (!error.response) return new ApiError(error.message || 'Network Error', 'network');
     const { status, data, headers } = error.response;
     const retryAfter = Number((headers as Record<string, unknown> | undefined)?.['retry-after']);
-    return new ApiError(serverMessage(data) ?? error.message, reasonFor(status), status, data, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+    return new ApiError(
+      serverMessage(data) ?? error.message,
+      reasonFor(status),
+      status,
+      data,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+    );
   }
   return new ApiError(error instanceof Error ? error.message : String(error), 'network');
 }

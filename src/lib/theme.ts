@@ -20,8 +20,7 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily:
-      'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
     h1: { fontSize: 'clamp(2rem, 5.5vw, 3.25rem)', fontWeight: 800, lineHeight: 1.15, letterSpacing: '-0.01em' },
     h2: { fontSize: 'clamp(1.6rem, 3.6vw, 2.25rem)', fontWeight: 750, lineHeight: 1.2 },
     h3: { fontSize: 'clamp(1.3rem, 2.6vw, 1.6rem)', fontWeight: 700, lineHeight: 1.25 },

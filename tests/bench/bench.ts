@@ -29,8 +29,12 @@ import { summariseProfile } from './profile';
 import { explainHotPaths, SCALE, seedAtScale } from './scale';
 
 const args = process.argv.slice(2);
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const wants = (part: string) => (only ? only.includes(part) : part === 'scale' ? !args.includes('--no-scale') : part === 'profile' ? args.includes('--profile') : true);
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const wants = (part: string) =>
+  only ? only.includes(part) : part === 'scale' ? !args.includes('--no-scale') : part === 'profile' ? args.includes('--profile') : true;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -92,7 +96,9 @@ async function learnerSession(server: RunningServer): Promise<{ init: string; re
     localStorage.setItem(${JSON.stringify(STORAGE_KEYS.refresh)}, ${JSON.stringify(session.refresh)});
     localStorage.setItem(${JSON.stringify(STORAGE_KEYS.user)}, ${JSON.stringify(JSON.stringify(user))});
   }`;
-  const books = (await (await fetch(`${server.url}/api/books/books/`, { headers: { authorization: `Bearer ${session.access}` } })).json()) as { results: { id: number }[] };
+  const books = (await (await fetch(`${server.url}/api/books/books/`, { headers: { authorization: `Bearer ${session.access}` } })).json()) as {
+    results: { id: number }[];
+  };
   return { init, readerPath: `/book/${books.results.at(-1)!.id}` };
 }
 
@@ -111,10 +117,15 @@ async function firstVisit(server: RunningServer) {
     const visit = await measureFirstVisit(server.url, pathname, init ? { script: init } : undefined);
     const goal = pathname === '/';
     line(`JavaScript on a first visit to ${pathname}`, kib(visit.scriptBytes), goal ? '≤ 200 KiB' : '(no goal)', !goal || visit.scriptBytes <= 200 * 1024);
-    console.log(`         all files ${kib(visit.totalBytes)} in ${visit.files.length}; load event ${visit.loadMs} ms; service worker precache meanwhile: ${kib(visit.workerBytes)} in ${visit.workerFiles} files`);
+    console.log(
+      `         all files ${kib(visit.totalBytes)} in ${visit.files.length}; load event ${visit.loadMs} ms; service worker precache meanwhile: ${kib(visit.workerBytes)} in ${visit.workerFiles} files`,
+    );
     if (pathname === '/') {
       // BENCH_FIRST_VISIT_FILES lists more of them (all: a large number), to compare two builds.
-      for (const file of visit.files.filter((f) => f.type === 'script').sort((a, b) => b.bytes - a.bytes).slice(0, Number(process.env.BENCH_FIRST_VISIT_FILES ?? 8))) {
+      for (const file of visit.files
+        .filter((f) => f.type === 'script')
+        .sort((a, b) => b.bytes - a.bytes)
+        .slice(0, Number(process.env.BENCH_FIRST_VISIT_FILES ?? 8))) {
         console.log(`           ${kib(file.bytes).padStart(10)} ${file.encoding ?? 'identity'} ${file.url}`);
       }
       const uncompressed = visit.files.filter((f) => !f.encoding && f.bytes > 1024 && /script|stylesheet|document/.test(f.type));
@@ -134,7 +145,9 @@ async function lighthouse(server: RunningServer) {
     [readerPath, signedIn, false],
   ];
   const chosen = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
-  const measured = pages.filter(([pathname]) => !chosen || chosen.some((prefix) => pathname === prefix || (prefix.endsWith('*') && pathname.startsWith(prefix.slice(0, -1)))));
+  const measured = pages.filter(
+    ([pathname]) => !chosen || chosen.some((prefix) => pathname === prefix || (prefix.endsWith('*') && pathname.startsWith(prefix.slice(0, -1)))),
+  );
   for (const [pathname, init, isPublic] of measured) await lighthousePage(server.url, pathname, init, isPublic);
   // The signed-in pages again as a deployment serves them: behind TLS and HTTP/2 (nginx), where
   // the app's chunks share one connection instead of waiting for six HTTP/1.1 ones in turn.
@@ -159,8 +172,12 @@ async function lighthousePage(origin: string, pathname: string, init: string | u
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(origin + pathname, init, flags));
   const m = (key: keyof Omit<LighthouseScores, 'failed'>) => median(runs.map((r) => r[key] as number));
   const page = pathname + label;
-  line(`performance ${page}`, String(m('performance')), '≥ 95', m('performance') >= 95);
-  console.log(`         LCP ${(m('lcp') / 1000).toFixed(1)} s, TBT ${m('tbt').toFixed(0)} ms, CLS ${m('cls').toFixed(3)} (runs: ${runs.map((r) => r.performance).join(', ')})`);
+  // Issue 31's goals: the public pages 95, the signed-in ones (their data needs the network first) 90.
+  const goal = isPublic ? 95 : 90;
+  line(`performance ${page}`, String(m('performance')), `≥ ${goal}`, m('performance') >= goal);
+  console.log(
+    `         LCP ${(m('lcp') / 1000).toFixed(1)} s, TBT ${m('tbt').toFixed(0)} ms, CLS ${m('cls').toFixed(3)} (runs: ${runs.map((r) => r.performance).join(', ')})`,
+  );
   line(`accessibility ${page}`, String(m('accessibility')), '100', m('accessibility') === 100);
   if (isPublic) line(`SEO ${page}`, String(m('seo')), '≥ 95', m('seo') >= 95);
   const failed = [...new Set(runs.flatMap((r) => r.failed))];
@@ -177,7 +194,11 @@ async function ensureBooks(server: RunningServer, count: number) {
     const response = await fetch(`${server.url}/api/books/books/`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ title: `Bench book ${i + 1}: port placement and ergonomics`, author: 'Bench author', description: 'Added by the bench so the list has twenty books, as measured in issue 12.' }),
+      body: JSON.stringify({
+        title: `Bench book ${i + 1}: port placement and ergonomics`,
+        author: 'Bench author',
+        description: 'Added by the bench so the list has twenty books, as measured in issue 12.',
+      }),
     });
     if (response.status !== 201) throw new Error(`Adding a bench book failed: ${response.status} ${await response.text()}`);
   }
@@ -200,7 +221,9 @@ async function api(server: RunningServer, label: string) {
       line(`${endpoint.name} (${answers[i]!.bytes} B): ratio`, ratio.toFixed(3), primary ? `≥ ${goal}` : '(measured the same way)', !primary || ratio >= goal);
       // Issue 12's goals are the books list's; the other endpoints are "measured the same way".
       line(`${endpoint.name}: p99`, `${app.p99.toFixed(1)} ms`, primary ? '≤ 20 ms' : '(measured the same way)', !primary || app.p99 <= 20);
-      console.log(`         app ${app.rps.toFixed(0)} req/s, p50 ${app.p50} ms; ceiling ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms${app.failures ? `; ${app.failures} failed answers` : ''}`);
+      console.log(
+        `         app ${app.rps.toFixed(0)} req/s, p50 ${app.p50} ms; ceiling ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms${app.failures ? `; ${app.failures} failed answers` : ''}`,
+      );
     }
   } finally {
     await ceiling.stop();
@@ -211,7 +234,9 @@ async function api(server: RunningServer, label: string) {
 async function listLatencies(server: RunningServer): Promise<Map<string, LoadFigures>> {
   const admin = await signIn(server.url, 'admin@cityhospital.example', DEMO_PASSWORD);
   const learner = await signIn(server.url, LEARNER, DEMO_PASSWORD);
-  const profile = (await (await fetch(`${server.url}/api/accounts/profile/`, { headers: { authorization: `Bearer ${admin.access}` } })).json()) as { organization_id: number };
+  const profile = (await (await fetch(`${server.url}/api/accounts/profile/`, { headers: { authorization: `Bearer ${admin.access}` } })).json()) as {
+    organization_id: number;
+  };
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const books = (await (await fetch(`${server.url}/api/books/books/`, { headers: as(learner.access) })).json()) as { count: number; results: { id: number }[] };
   const lastBooksPage = Math.max(1, Math.ceil(books.count / 50));
@@ -225,10 +250,16 @@ async function listLatencies(server: RunningServer): Promise<Map<string, LoadFig
     { name: 'chapter list', method: 'GET', url: `/api/books/books/${bookId}/chapters/`, headers: as(learner.access) },
     { name: 'my-scores, first page', method: 'GET', url: '/api/books/my-scores/', headers: as(learner.access) },
     { name: 'my-scores, last page', method: 'GET', url: `/api/books/my-scores/?page=${lastScoresPage}`, headers: as(learner.access) },
-    { name: 'organization members, first page', method: 'GET', url: `/api/accounts/organizations/${profile.organization_id}/users/`, headers: as(admin.access) },
+    {
+      name: 'organization members, first page',
+      method: 'GET',
+      url: `/api/accounts/organizations/${profile.organization_id}/users/`,
+      headers: as(admin.access),
+    },
   ];
   const figures = new Map<string, LoadFigures>();
-  for (const endpoint of endpoints) figures.set(endpoint.name, await load(server.url, endpoint, { connections: 4, seconds: Math.max(2, Math.round(SECONDS / 2)) }));
+  for (const endpoint of endpoints)
+    figures.set(endpoint.name, await load(server.url, endpoint, { connections: 4, seconds: Math.max(2, Math.round(SECONDS / 2)) }));
   return figures;
 }
 
@@ -239,7 +270,13 @@ async function scale(small: RunningServer, databaseUrl: string | undefined, labe
   const started = performance.now();
   await seedAtScale(dataDir, databaseUrl, (text) => console.log(text));
   console.log(`    seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  const server = await startServer({ DATA_DIR: dataDir, DIST_DIR: distDir, SKIP_BUILD: '1', SEED_DEMO: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    SKIP_BUILD: '1',
+    SEED_DEMO: '0',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const after = await listLatencies(server);
   for (const [name, figures] of after) {
     const base = before.get(name)!;
@@ -282,11 +319,12 @@ async function profile() {
   });
   const server = {
     url,
-    stop: () => new Promise<void>((resolve) => {
-      child.removeAllListeners('exit');
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
   try {
     const { access } = await signIn(server.url, LEARNER, DEMO_PASSWORD);
@@ -304,7 +342,9 @@ async function profile() {
 }
 
 try {
-  console.log(`Bench on ${new Date().toISOString()}, Node ${process.version}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    `Bench on ${new Date().toISOString()}, Node ${process.version}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
   const server = await startServer({ DATA_DIR: tempDir('lap-bench-data-'), DIST_DIR: distDir, SEED_DEMO: '1' });
   if (wants('first-visit')) await firstVisit(server);
   if (wants('lighthouse')) await lighthouse(server);

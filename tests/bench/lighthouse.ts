@@ -75,9 +75,7 @@ async function runLighthouseOnce(url: string, initScript: string | undefined, ex
     if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`, lhr.runtimeError.code);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failed = ['seo', 'accessibility', 'best-practices'].flatMap((category) =>
-      (lhr.categories[category]?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-        .map((ref) => `${category}:${ref.id}`),
+      (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${category}:${ref.id}`),
     );
     return {
       performance: score('performance'),

@@ -22,19 +22,27 @@ export interface OfflineFigures {
   flush100Ms: number;
 }
 
-
 /** A book of four ~50 KB chapters, each starting with a marker the measure waits for. */
 async function createBenchBook(baseURL: string) {
   const director = await apiLogin(baseURL, DIRECTOR);
   const imageUrl = await uploadImage(baseURL, director);
-  const { data: book } = await api<{ id: number }>(baseURL, director, 'POST', '/books/books/', { title: `Offline bench ${randomUUID().slice(0, 6)}`, author: 'Bench', description: 'Bench book', cover_image_url: imageUrl });
+  const { data: book } = await api<{ id: number }>(baseURL, director, 'POST', '/books/books/', {
+    title: `Offline bench ${randomUUID().slice(0, 6)}`,
+    author: 'Bench',
+    description: 'Bench book',
+    cover_image_url: imageUrl,
+  });
   const filler = 'The pneumoperitoneum is established with carbon dioxide at 12 to 15 mmHg before the ports are placed under vision. ';
   const titles: string[] = [];
   for (let i = 1; i <= 4; i++) {
     const title = `Bench chapter ${i}`;
     titles.push(title);
     const children = [textParagraph(`Marker of chapter ${i}.`), ...Array.from({ length: 40 }, () => textParagraph(filler.repeat(11)))];
-    const { status } = await api(baseURL, director, 'POST', `/books/books/${book.id}/chapters/`, { title, order: i, content_delta: lexicalDocument(...children) });
+    const { status } = await api(baseURL, director, 'POST', `/books/books/${book.id}/chapters/`, {
+      title,
+      order: i,
+      content_delta: lexicalDocument(...children),
+    });
     if (status !== 201) throw new Error(`Bench chapter ${i} was not created (${status})`);
   }
   const quiz = await api<{ id: number; version: number }>(baseURL, director, 'PUT', `/books/books/${book.id}/quiz/`, {
@@ -71,7 +79,14 @@ export async function measureOffline(baseURL: string): Promise<OfflineFigures> {
   const book = await createBenchBook(baseURL);
   const learner = await apiLogin(baseURL, LEARNER);
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'lap-bench-offline-'));
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, viewport: PHONE_VIEWPORT, serviceWorkers: 'allow', baseURL });
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: PHONE_VIEWPORT,
+    serviceWorkers: 'allow',
+    baseURL,
+  });
   try {
     for (const page of context.pages()) await page.close();
     // tsx (esbuild keepNames) wraps named functions in __name(); functions sent to the page need it.

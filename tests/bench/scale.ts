@@ -25,7 +25,10 @@ async function insertInBatches<T extends keyof Database>(db: Kdb, table: T, coun
   await db.transaction().execute(async (tx) => {
     for (let start = 0; start < count; start += batch) {
       const rows = Array.from({ length: Math.min(batch, count - start) }, (_, k) => row(start + k));
-      await tx.insertInto(table).values(rows as never).execute();
+      await tx
+        .insertInto(table)
+        .values(rows as never)
+        .execute();
     }
   });
 }
@@ -49,66 +52,96 @@ export async function seedAtScale(dataDir: string, databaseUrl: string | undefin
     const iso = (msAgo: number) => new Date(now - msAgo).toISOString();
 
     let t = performance.now();
-    await insertInBatches(db, 'users', SCALE.users, (i) => ({
-      email: `user${i}@scale.example`,
-      // One scrypt hash for all: hashing 100 000 passwords would take an hour.
-      password_hash: learner.password_hash,
-      full_name: `Scale User ${i}`,
-      bio: '',
-      phone_number: '',
-      is_superuser: 0,
-      is_staff: 0,
-      is_active: 1,
-      date_joined: iso(i * 1000),
-    }), 9);
+    await insertInBatches(
+      db,
+      'users',
+      SCALE.users,
+      (i) => ({
+        email: `user${i}@scale.example`,
+        // One scrypt hash for all: hashing 100 000 passwords would take an hour.
+        password_hash: learner.password_hash,
+        full_name: `Scale User ${i}`,
+        bio: '',
+        phone_number: '',
+        is_superuser: 0,
+        is_staff: 0,
+        is_active: 1,
+        date_joined: iso(i * 1000),
+      }),
+      9,
+    );
     const userIds = (await db.selectFrom('users').select('id').where('email', 'like', '%@scale.example').orderBy('id').execute()).map((r) => r.id);
     log(`    ${SCALE.users} users in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     t = performance.now();
-    await insertInBatches(db, 'organizations', SCALE.organizations, (i) => ({ name: `Scale Hospital ${i}`, owner_id: userIds[i]!, created_at: iso(i * 1000) }), 3);
+    await insertInBatches(
+      db,
+      'organizations',
+      SCALE.organizations,
+      (i) => ({ name: `Scale Hospital ${i}`, owner_id: userIds[i]!, created_at: iso(i * 1000) }),
+      3,
+    );
     const orgIds = (await db.selectFrom('organizations').select('id').where('name', 'like', 'Scale Hospital %').orderBy('id').execute()).map((r) => r.id);
-    await insertInBatches(db, 'memberships', SCALE.users, (i) => {
-      // The first 100 join the demo organization, so its admin's member list is long; the
-      // first user of each scale organization is its owner.
-      const inDemo = i >= SCALE.organizations && i < SCALE.organizations + SCALE.demoOrganizationMembers;
-      return {
-        organization_id: inDemo ? demoOrg.id : orgIds[i % SCALE.organizations]!,
-        user_id: userIds[i]!,
-        role: i < SCALE.organizations ? 'owner' : 'member',
-        created_at: iso(i * 1000),
-      };
-    }, 4);
+    await insertInBatches(
+      db,
+      'memberships',
+      SCALE.users,
+      (i) => {
+        // The first 100 join the demo organization, so its admin's member list is long; the
+        // first user of each scale organization is its owner.
+        const inDemo = i >= SCALE.organizations && i < SCALE.organizations + SCALE.demoOrganizationMembers;
+        return {
+          organization_id: inDemo ? demoOrg.id : orgIds[i % SCALE.organizations]!,
+          user_id: userIds[i]!,
+          role: i < SCALE.organizations ? 'owner' : 'member',
+          created_at: iso(i * 1000),
+        };
+      },
+      4,
+    );
     log(`    ${SCALE.organizations} organizations and their memberships in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     t = performance.now();
-    await insertInBatches(db, 'books', SCALE.books, (i) => ({
-      title: `Scale Book ${i}: operative techniques`,
-      author: 'Scale Author',
-      description: 'A book added by the bench to measure lists at scale.',
-      cover_image_url: '',
-      owner_id: owner.id,
-      created_at: iso(86_400_000 + i * 1000),
-      updated_at: iso(86_400_000 + i * 1000),
-    }), 7);
+    await insertInBatches(
+      db,
+      'books',
+      SCALE.books,
+      (i) => ({
+        title: `Scale Book ${i}: operative techniques`,
+        author: 'Scale Author',
+        description: 'A book added by the bench to measure lists at scale.',
+        cover_image_url: '',
+        owner_id: owner.id,
+        created_at: iso(86_400_000 + i * 1000),
+        updated_at: iso(86_400_000 + i * 1000),
+      }),
+      7,
+    );
     log(`    ${SCALE.books} books in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     t = performance.now();
-    await insertInBatches(db, 'quiz_scores', SCALE.scores, (i) => {
-      const isLearner = i < SCALE.learnerScores;
-      const submitted = iso(i * 60_000);
-      return {
-        user_id: isLearner ? learner.id : userIds[i % userIds.length]!,
-        quiz_id: quiz.id,
-        quiz_title: quiz.title,
-        quiz_version: quiz.current_version,
-        correct_answers: i % 10,
-        total_questions: 10,
-        client_attempt_id: `scale-${i}`,
-        answers: null,
-        submitted_at: submitted,
-        received_at: submitted,
-      };
-    }, 10);
+    await insertInBatches(
+      db,
+      'quiz_scores',
+      SCALE.scores,
+      (i) => {
+        const isLearner = i < SCALE.learnerScores;
+        const submitted = iso(i * 60_000);
+        return {
+          user_id: isLearner ? learner.id : userIds[i % userIds.length]!,
+          quiz_id: quiz.id,
+          quiz_title: quiz.title,
+          quiz_version: quiz.current_version,
+          correct_answers: i % 10,
+          total_questions: 10,
+          client_attempt_id: `scale-${i}`,
+          answers: null,
+          submitted_at: submitted,
+          received_at: submitted,
+        };
+      },
+      10,
+    );
     log(`    ${SCALE.scores} score records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     if (handle.dialect === 'postgres') await sql`ANALYZE`.execute(db);
     else await sql`ANALYZE`.execute(db);
@@ -188,7 +221,11 @@ export async function explainHotPaths(dataDir: string, databaseUrl: string | und
       // A walk along an index in its order (a page of ids, stopped by LIMIT) is not a full scan.
       const scans = plan
         .map((r) => r.detail)
-        .filter((line) => (/^SCAN (users|books|quiz_scores|memberships|organizations|b|u|s|m)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)) || /USE TEMP B-TREE FOR ORDER BY/.test(line));
+        .filter(
+          (line) =>
+            (/^SCAN (users|books|quiz_scores|memberships|organizations|b|u|s|m)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line)) ||
+            /USE TEMP B-TREE FOR ORDER BY/.test(line),
+        );
       report.push(`${verdictOf(query.sql, scans.length > 0)} ${name} ${timing(ms)}: ${scans.length ? scans.join('; ') : plan.map((r) => r.detail).join('; ')}`);
     }
   } finally {

@@ -29,7 +29,25 @@ export async function startTlsProxy(upstream: string): Promise<TlsProxy | undefi
   const nginx = await runNginx((prefix, port) => {
     const key = path.join(prefix, 'key.pem');
     const cert = path.join(prefix, 'cert.pem');
-    run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert]);
+    run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]);
     // The key's SPKI hash (SHA-256 of its DER, base64), as Chromium's flag takes it.
     const publicKey = run('openssl', ['x509', '-in', cert, '-pubkey', '-noout']);
     const der = run('openssl', ['pkey', '-pubin', '-outform', 'der'], publicKey);

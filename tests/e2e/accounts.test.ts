@@ -78,7 +78,6 @@ async function expectCardMessage(page: Page, role: 'status' | 'alert', text: str
   await expect.poll(() => membersCard(page).getByRole(role).first().textContent(), { timeout: 10_000 }).toBe(text);
 }
 
-
 /** A tab of the shared browser, signed out first (the tests share the profile's localStorage). */
 async function signedOutPage(app: AppBrowser, pathname: string): Promise<Page> {
   const page = await app.open('/');
@@ -145,7 +144,11 @@ describe('accounts and dashboard (desktop)', () => {
     await clickLogout(page);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('refresh_token'), localStorage.getItem('user')])).toEqual([null, null, null]);
+    expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('refresh_token'), localStorage.getItem('user')])).toEqual([
+      null,
+      null,
+      null,
+    ]);
 
     // The protected area now sends the visitor to /login.
     await page.goto('/dashboard');
@@ -184,27 +187,43 @@ describe('accounts and dashboard (desktop)', () => {
     const toggle = membersCard(page).getByRole('button', { name: 'Add User' });
     await toggle.click();
     expect(await membersCard(page).getByRole('button', { name: 'Cancel Adding' }).count()).toBe(1);
-    await membersCard(page).getByLabel(/^User Email/).fill('nobody-registered@e2e.example');
+    await membersCard(page)
+      .getByLabel(/^User Email/)
+      .fill('nobody-registered@e2e.example');
     await membersCard(page).getByRole('button', { name: 'Add User' }).click();
     await expectCardMessage(page, 'alert', 'No account uses this email address. Ask the person to register first.');
 
-    await membersCard(page).getByLabel(/^User Email/).fill(colleague.email);
+    await membersCard(page)
+      .getByLabel(/^User Email/)
+      .fill(colleague.email);
     await membersCard(page).getByLabel('Assign Role').selectOption('admin');
     await membersCard(page).getByRole('button', { name: 'Add User' }).click();
     await expectCardMessage(page, 'status', `User ${colleague.email} added successfully as admin.`);
-    expect(await membersCard(page).getByLabel(/^User Email/).inputValue()).toBe('');
+    expect(
+      await membersCard(page)
+        .getByLabel(/^User Email/)
+        .inputValue(),
+    ).toBe('');
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
     expect(await table.getByRole('row').nth(2).getByRole('cell').nth(3).textContent()).toBe('admin');
 
-    await membersCard(page).getByLabel(/^User Email/).fill(colleague.email);
+    await membersCard(page)
+      .getByLabel(/^User Email/)
+      .fill(colleague.email);
     await membersCard(page).getByRole('button', { name: 'Add User' }).click();
     await expectCardMessage(page, 'alert', 'This user is already a member of this organization.');
 
     await membersCard(page).getByRole('button', { name: 'Cancel Adding' }).click();
-    expect(await membersCard(page).getByLabel(/^User Email/).count()).toBe(0);
+    expect(
+      await membersCard(page)
+        .getByLabel(/^User Email/)
+        .count(),
+    ).toBe(0);
 
     // Remove: the question, then the message and the reloaded list.
-    await membersCard(page).getByRole('button', { name: `Remove ${colleague.email}` }).click();
+    await membersCard(page)
+      .getByRole('button', { name: `Remove ${colleague.email}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Remove member' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(`Are you sure you want to remove ${colleague.email} from the organization?`);
@@ -216,12 +235,19 @@ describe('accounts and dashboard (desktop)', () => {
     const { data: owner } = await apiCall<{ access: string }>(baseURL, null, 'POST', '/accounts/login/', { email: ownerEmail, password: PASSWORD });
     const orgId = (await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).organization_id)) as number;
     const second = await apiRegister(baseURL, 'second', 'Dr. Rahul Bose');
-    const added = await apiCall<{ id: number }>(baseURL, owner.access, 'POST', `/accounts/organizations/${orgId}/add-member/`, { email: second.email, role: 'member' });
+    const added = await apiCall<{ id: number }>(baseURL, owner.access, 'POST', `/accounts/organizations/${orgId}/add-member/`, {
+      email: second.email,
+      role: 'member',
+    });
     expect(added.status).toBe(201);
     await page.reload();
-    await membersCard(page).getByRole('button', { name: `Remove ${second.email}` }).waitFor();
+    await membersCard(page)
+      .getByRole('button', { name: `Remove ${second.email}` })
+      .waitFor();
     expect((await apiCall(baseURL, owner.access, 'DELETE', `/accounts/organizations/${orgId}/members/${added.data.id}/`)).status).toBe(204);
-    await membersCard(page).getByRole('button', { name: `Remove ${second.email}` }).click();
+    await membersCard(page)
+      .getByRole('button', { name: `Remove ${second.email}` })
+      .click();
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expectCardMessage(page, 'alert', 'Not found.');
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
@@ -233,7 +259,9 @@ describe('accounts and dashboard (desktop)', () => {
     const owner = await apiRegister(baseURL, 'clinic-owner', 'Dr. Sana Qureshi', 'Hill Clinic');
     const resident = await apiRegister(baseURL, 'resident', 'Dr. Vikram Rao');
     const orgId = owner.user.organization_id!;
-    expect((await apiCall(baseURL, owner.access, 'POST', `/accounts/organizations/${orgId}/add-member/`, { email: resident.email, role: 'member' })).status).toBe(201);
+    expect(
+      (await apiCall(baseURL, owner.access, 'POST', `/accounts/organizations/${orgId}/add-member/`, { email: resident.email, role: 'member' })).status,
+    ).toBe(201);
 
     // A quiz of the demo books, and a score for it.
     const { data: books } = await apiCall<{ results: { id: number; quiz: { id: number } | null }[] }>(baseURL, resident.access, 'GET', '/books/books/');
@@ -320,7 +348,10 @@ describe('short-lived access tokens (6 s) on a second server', () => {
     refreshCalls = countRefreshCalls(app.context);
     owner = await apiRegister(server.url, 'short-owner', 'Dr. Farah Khan', 'Quick Token Hospital');
     const member = await apiRegister(server.url, 'short-member', 'Dr. Gopal Iyer');
-    await apiCall(server.url, owner.access, 'POST', `/accounts/organizations/${owner.user.organization_id}/add-member/`, { email: member.email, role: 'member' });
+    await apiCall(server.url, owner.access, 'POST', `/accounts/organizations/${owner.user.organization_id}/add-member/`, {
+      email: member.email,
+      role: 'member',
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -387,7 +418,9 @@ describe('short-lived access tokens (6 s) on a second server', () => {
       await waitForApp(page);
       await main(page).getByText('Welcome, Dr. Farah Khan!').waitFor();
       // The members list as last loaded, kept across the reload and marked as such.
-      await membersCard(page).getByText(/^You are offline: this is the list as last loaded/).waitFor();
+      await membersCard(page)
+        .getByText(/^You are offline: this is the list as last loaded/)
+        .waitFor();
       expect(await membersCard(page).getByRole('table').getByRole('row').count()).toBe(3);
       expect(path(page)).toBe('/dashboard');
       expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();

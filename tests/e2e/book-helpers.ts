@@ -44,7 +44,13 @@ export async function signInContext(context: BrowserContext, session: ApiSession
 }
 
 /** A JSON call to the API with the session's token. */
-export async function api<T = unknown>(baseURL: string, session: ApiSession, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
+export async function api<T = unknown>(
+  baseURL: string,
+  session: ApiSession,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
   const response = await fetch(`${baseURL}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${session.access}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -56,7 +62,12 @@ export async function api<T = unknown>(baseURL: string, session: ApiSession, met
 
 /** Creates a book owned by the session's user (a superuser) and returns its id. */
 export async function createBookViaApi(baseURL: string, session: ApiSession, title: string, extra: Record<string, string> = {}): Promise<number> {
-  const { status, data } = await api<{ id: number }>(baseURL, session, 'POST', '/books/books/', { title, author: 'E2E author', description: 'Made by a browser test.', ...extra });
+  const { status, data } = await api<{ id: number }>(baseURL, session, 'POST', '/books/books/', {
+    title,
+    author: 'E2E author',
+    description: 'Made by a browser test.',
+    ...extra,
+  });
   if (status !== 201) throw new Error(`Creating the book failed: ${status} ${JSON.stringify(data)}`);
   return data.id;
 }
@@ -78,13 +89,17 @@ export function collectProblems(page: Page): string[] {
 export async function noisyPng(width: number, height: number): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
   const { randomBytes } = await import('node:crypto');
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** A small solid-colour PNG. */
 export async function solidPng(width = 64, height = 48, background = '#336699'): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
-  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 const mp4Box = (type: string, payload: Buffer) => {

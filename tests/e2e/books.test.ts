@@ -85,7 +85,10 @@ describe('books list and Create Book (superuser)', () => {
       await page.waitForTimeout(100);
     }
     await throttleUploads(page, null);
-    expect([...seen].some((value) => value > 0 && value < 100), `progress seen: ${[...seen].join(', ')}`).toBe(true);
+    expect(
+      [...seen].some((value) => value > 0 && value < 100),
+      `progress seen: ${[...seen].join(', ')}`,
+    ).toBe(true);
     await eventually(() => page.getByText('Cover image uploaded.').isVisible()).toBe(true);
     expect(await page.getByText('Please wait for the cover image to finish uploading.').count()).toBe(0);
 
@@ -142,7 +145,11 @@ describe('books list and Create Book (superuser)', () => {
 
     await page.route(`**/api/books/books/${id}/`, (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ detail: 'You do not have permission to perform this action.' }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ detail: 'You do not have permission to perform this action.' }),
+          })
         : route.continue(),
     );
     await target.getByRole('button', { name: `Delete ${title}` }).click();
@@ -164,7 +171,6 @@ describe('books list and Create Book (superuser)', () => {
     expect((await api(baseURL, director, 'GET', `/books/books/${id}/`)).status).toBe(404);
     await page.close();
   });
-
 });
 
 describe('books list (learner)', () => {
@@ -208,24 +214,27 @@ describe('books list (learner)', () => {
   it("on a phone's dense screen, fetches a portrait cover as the copy that fits the width it is drawn at, not a larger one", async () => {
     // Two device pixels per CSS pixel. A 3:4 cover is drawn whole in its 200 px box, 150 px wide:
     // 300 device pixels, the 480 px copy. It was the 960 px one (1.5 times the bytes) on every phone.
-    await onFreshPhone(async (page) => {
-      const images: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname + new URL(request.url()).search);
-      });
-      await page.goto('/books');
-      const cover = card(page, 'Fundamentals of Laparoscopic Surgery').getByRole('img', { name: 'Cover of Fundamentals of Laparoscopic Surgery' });
-      await cover.scrollIntoViewIfNeeded();
-      await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      const drawn = await cover.evaluate((img: HTMLImageElement) => {
-        const box = img.getBoundingClientRect();
-        return Math.min(box.width, (box.height * img.naturalWidth) / img.naturalHeight);
-      });
-      expect(Math.round(drawn)).toBe(150);
-      const chosen = await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname + new URL(img.currentSrc).search);
-      expect(chosen).toMatch(/\?w=480$/);
-      expect(images.filter((image) => image.startsWith(chosen.replace(/\?.*$/, '')))).toEqual([chosen]);
-    }, { deviceScaleFactor: 2 });
+    await onFreshPhone(
+      async (page) => {
+        const images: string[] = [];
+        page.on('request', (request) => {
+          if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname + new URL(request.url()).search);
+        });
+        await page.goto('/books');
+        const cover = card(page, 'Fundamentals of Laparoscopic Surgery').getByRole('img', { name: 'Cover of Fundamentals of Laparoscopic Surgery' });
+        await cover.scrollIntoViewIfNeeded();
+        await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        const drawn = await cover.evaluate((img: HTMLImageElement) => {
+          const box = img.getBoundingClientRect();
+          return Math.min(box.width, (box.height * img.naturalWidth) / img.naturalHeight);
+        });
+        expect(Math.round(drawn)).toBe(150);
+        const chosen = await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname + new URL(img.currentSrc).search);
+        expect(chosen).toMatch(/\?w=480$/);
+        expect(images.filter((image) => image.startsWith(chosen.replace(/\?.*$/, '')))).toEqual([chosen]);
+      },
+      { deviceScaleFactor: 2 },
+    );
   });
 
   it('breaks no rule of the Content-Security-Policy on the signed-in pages (each would be a DevTools issue)', async () => {
@@ -289,10 +298,13 @@ describe('books list opening (learner)', () => {
       };
       new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    await page.route((url) => url.pathname === '/api/books/books/', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === '/api/books/books/',
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.continue();
+      },
+    );
     await page.goto('/books');
     await card(page, title).waitFor();
     const states = await page.evaluate(() => (window as unknown as { rootStates: string[] }).rootStates);
@@ -312,7 +324,9 @@ describe('books list opening (learner)', () => {
       // The same token with its expiry an hour ago, as a returning user's device holds it.
       const [header, payload, signature] = session.access.split('.') as [string, string, string];
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp: number };
-      const expired = [header, Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 3600 })).toString('base64url'), signature].join('.');
+      const expired = [header, Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 3600 })).toString('base64url'), signature].join(
+        '.',
+      );
       await signInContext(fresh.context, { ...session, access: expired });
       const page = await fresh.context.newPage();
       const requests: string[] = [];

@@ -199,7 +199,10 @@ describe('chapter editor (superuser)', () => {
     await eventually(() => tocTitles(page)).toEqual(['Safe access', 'Choosing port sites']);
 
     // --- Edit the first chapter's title and text ---
-    await page.getByRole('navigation', { name: 'Table of Contents' }).getByRole('button', { name: /Choosing port sites/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Table of Contents' })
+      .getByRole('button', { name: /Choosing port sites/ })
+      .click();
     await eventually(() => chapterHeading(page).textContent()).toBe('Choosing port sites');
     await page.getByRole('button', { name: 'Edit Chapter' }).click();
     const editFirst = page.getByRole('dialog', { name: 'Edit Chapter' });
@@ -214,7 +217,10 @@ describe('chapter editor (superuser)', () => {
     await eventually(() => page.getByTestId('chapter-content').textContent()).toContain('Do not place a port over the bleeding');
 
     // --- Delete 'Safe access' ---
-    await page.getByRole('navigation', { name: 'Table of Contents' }).getByRole('button', { name: /Safe access/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Table of Contents' })
+      .getByRole('button', { name: /Safe access/ })
+      .click();
     await page.getByRole('button', { name: 'Delete Chapter' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Chapter' });
     expect(await confirm.textContent()).toContain('Are you sure you want to delete the chapter "Safe access"?');

@@ -30,7 +30,8 @@ async function register(base: string, email: string, fullName: string): Promise<
 }
 
 const refreshStatus = async (base: string, refresh: string) =>
-  (await fetch(`${base}/api/accounts/token/refresh/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh }) })).status;
+  (await fetch(`${base}/api/accounts/token/refresh/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh }) }))
+    .status;
 
 async function loginInUi(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -234,7 +235,11 @@ describe('3 and 4. only what the user may do; messages a person understands', ()
     const email = uniqueEmail('locked');
     await register(baseURL, email, 'Dr. Locked Out');
     for (let i = 0; i < 5; i++) {
-      await fetch(`${baseURL}/api/accounts/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: `wrong-${i}` }) });
+      await fetch(`${baseURL}/api/accounts/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: `wrong-${i}` }),
+      });
     }
     const fresh = await launchApp(baseURL, { viewport: { width: 1366, height: 900 } });
     try {
@@ -257,7 +262,14 @@ describe('7. account self-service (a server that mails through a real SMTP serve
   let app: AppBrowser;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    server = await startServerProcess({ DATA_DIR: tempDataDir(), DIST_DIR: distDir, SKIP_BUILD: '1', SEED_DEMO: '0', SMTP_URL: smtp.url, MAIL_FROM: 'Institute <no-reply@institute.example>' });
+    server = await startServerProcess({
+      DATA_DIR: tempDataDir(),
+      DIST_DIR: distDir,
+      SKIP_BUILD: '1',
+      SEED_DEMO: '0',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Institute <no-reply@institute.example>',
+    });
     app = await launchApp(server.url, { viewport: { width: 390, height: 844 } });
   });
   afterAll(async () => {
@@ -266,7 +278,7 @@ describe('7. account self-service (a server that mails through a real SMTP serve
     await smtp?.close();
   });
 
-  it("resets a forgotten password from the login page through the mailed link, ending the old sign-ins", async () => {
+  it('resets a forgotten password from the login page through the mailed link, ending the old sign-ins', async () => {
     const email = uniqueEmail('forgetful');
     const old = await register(server.url, email, 'Dr. Forgetful');
     const page = await app.open('/login');
@@ -310,7 +322,10 @@ describe('7. account self-service (a server that mails through a real SMTP serve
     await page.getByLabel(/^New Password/).fill('Another#Password-77');
     await page.getByLabel(/^Confirm New Password/).fill('Another#Password-77');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByRole('alert').getByText(/This link is invalid, was already used or has expired/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/This link is invalid, was already used or has expired/)
+      .waitFor();
 
     await loginInUi(page, email, NEW_PASSWORD);
     await page.waitForURL('**/dashboard');
@@ -345,7 +360,10 @@ describe('7. account self-service (a server that mails through a real SMTP serve
     await change.getByText('Your current password is not correct.').waitFor();
     await change.getByLabel(/^Current Password/).fill(PASSWORD);
     await change.getByRole('button', { name: 'Change password' }).click();
-    await page.getByRole('status').getByText(/You were signed out on every other device/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/You were signed out on every other device/)
+      .waitFor();
     expect(await refreshStatus(server.url, elsewhere.refresh)).toBe(401);
 
     // This device stays signed in, with the new name, after a reload.

@@ -22,7 +22,6 @@ declare module 'vitest' {
   }
 }
 
-
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const START_TIMEOUT_MS = 5 * 60 * 1000;
 

@@ -23,7 +23,12 @@ export interface OfflineBookFixture {
 const QUIZ_QUESTIONS = singleChoiceQuiz(2);
 
 /** Uploads a PNG of its own colour (the server may store identical files once) and returns its /media/ URL. */
-export async function uploadImage(baseURL: string, session: ApiSession, colour = `#${randomBytes(3).toString('hex')}`, size = { width: 320, height: 200 }): Promise<string> {
+export async function uploadImage(
+  baseURL: string,
+  session: ApiSession,
+  colour = `#${randomBytes(3).toString('hex')}`,
+  size = { width: 320, height: 200 },
+): Promise<string> {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(await solidPng(size.width, size.height, colour))], { type: 'image/png' }), 'figure.png');
   const response = await fetch(`${baseURL}/api/media/upload-image/`, { method: 'POST', headers: { authorization: `Bearer ${session.access}` }, body: form });
@@ -45,10 +50,21 @@ export async function createOfflineBook(baseURL: string, director: ApiSession, l
   const secondChapterText = `Triangulate the ports around the target (${label}).`;
   const contents = [
     lexicalDocument(textParagraph('Open (Hasson) or Veress access, then insufflate to 12–15 mmHg.')),
-    lexicalDocument(textParagraph(secondChapterText), { type: 'chapter-image', version: 1, src: imageUrl, altText: 'Port placement figure', ...FIGURE_SIZE, caption: '' }),
+    lexicalDocument(textParagraph(secondChapterText), {
+      type: 'chapter-image',
+      version: 1,
+      src: imageUrl,
+      altText: 'Port placement figure',
+      ...FIGURE_SIZE,
+      caption: '',
+    }),
   ];
   for (const [index, content] of contents.entries()) {
-    const { status, data } = await api(baseURL, director, 'POST', `/books/books/${bookId}/chapters/`, { title: chapterTitles[index], order: index + 1, content_delta: content });
+    const { status, data } = await api(baseURL, director, 'POST', `/books/books/${bookId}/chapters/`, {
+      title: chapterTitles[index],
+      order: index + 1,
+      content_delta: content,
+    });
     if (status !== 201) throw new Error(`Creating a chapter failed: ${status} ${JSON.stringify(data)}`);
   }
   const quiz = await api<{ id: number }>(baseURL, director, 'PUT', `/books/books/${bookId}/quiz/`, { title: `Quiz of ${title}`, quiz_data: QUIZ_QUESTIONS });

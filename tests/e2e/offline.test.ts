@@ -11,7 +11,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { type AppBrowser, clickLogout, goOffline, goOnline, launchApp, recordScriptRequests, waitForApp, waitForServiceWorker } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
 import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER, minimalMp4, signInContext } from './book-helpers';
-import { chapterImageLoaded, createOfflineBook, downloadFromReader, eventually, myScores, type OfflineBookFixture, queueAttemptInPage, takeQuiz } from './offline-helpers';
+import {
+  chapterImageLoaded,
+  createOfflineBook,
+  downloadFromReader,
+  eventually,
+  myScores,
+  type OfflineBookFixture,
+  queueAttemptInPage,
+  takeQuiz,
+} from './offline-helpers';
 
 const RESIDENT = 'resident@cityhospital.example';
 const baseURL = inject('baseURL');
@@ -84,11 +93,11 @@ async function closeAppPage(app: AppBrowser, page: Page, base: string, registrat
   };
 }
 
-
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 /** The pending line of the sync card on My downloads. */
-const pendingLine = (page: Page) => page.getByRole('main').getByText(/quiz scores? (has|have) not reached the server yet|All your quiz scores have reached the server/);
+const pendingLine = (page: Page) =>
+  page.getByRole('main').getByText(/quiz scores? (has|have) not reached the server yet|All your quiz scores have reached the server/);
 
 describe('a downloaded book offline', () => {
   let director: ApiSession;
@@ -138,7 +147,12 @@ describe('a downloaded book offline', () => {
 
     await goOnline(app.context);
     await eventually(() => pendingLine(page).textContent(), 20_000).toBe('All your quiz scores have reached the server.');
-    await eventually(() => page.getByRole('banner').getByRole('link', { name: /to sync$/ }).count()).toBe(0);
+    await eventually(() =>
+      page
+        .getByRole('banner')
+        .getByRole('link', { name: /to sync$/ })
+        .count(),
+    ).toBe(0);
     const after = await myScores(baseURL, learner);
     expect(after).toHaveLength(before.length + 1);
     const added = after.find((record) => !before.some((b) => b.id === record.id))!;
@@ -161,7 +175,9 @@ describe('a downloaded book offline', () => {
     await api(baseURL, director, 'POST', `/books/books/${withVideo.bookId}/chapters/`, {
       title: 'Suturing video',
       order: 3,
-      content_delta: { root: { type: 'root', version: 1, direction: null, format: '', indent: 0, children: [{ type: 'chapter-video', version: 1, src: videoUrl }] } },
+      content_delta: {
+        root: { type: 'root', version: 1, direction: null, format: '', indent: 0, children: [{ type: 'chapter-video', version: 1, src: videoUrl }] },
+      },
     });
     const { app, page } = await openSignedIn(baseURL, learner, `/book/${withVideo.bookId}`);
     await page.getByRole('button', { name: 'Download for offline' }).click();
@@ -421,7 +437,10 @@ describe('Background Sync after the access token ran out', () => {
   it('the worker renews the session to send the score, and the page then takes the renewed pair: the sign-in goes on', { timeout: 240_000 }, async () => {
     // Access tokens of 15 s, and no grace for a refresh token sent twice: a page that replayed
     // the token the worker spent would end the sign-in at once.
-    server = await startServerProcess({ DATA_DIR: tempDataDir(), DIST_DIR: distDir, SKIP_BUILD: '1', ACCESS_TOKEN_LIFETIME: '15', REFRESH_REUSE_GRACE_SECONDS: '0' }, 120_000);
+    server = await startServerProcess(
+      { DATA_DIR: tempDataDir(), DIST_DIR: distDir, SKIP_BUILD: '1', ACCESS_TOKEN_LIFETIME: '15', REFRESH_REUSE_GRACE_SECONDS: '0' },
+      120_000,
+    );
     const base = server.url;
     const book = await createOfflineBook(base, await apiLogin(base, DIRECTOR));
     const learner = await apiLogin(base, LEARNER);

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, DESKTOP_VIEWPORT, launchApp, layoutShiftsOf, PHONE_VIEWPORT, recordLayoutShifts, waitForApp } from '../helpers/browser';
+import { DESKTOP_VIEWPORT, launchApp, layoutShiftsOf, PHONE_VIEWPORT, recordLayoutShifts, waitForApp } from '../helpers/browser';
 import { api, apiLogin, type ApiSession, createBookViaApi, DIRECTOR, eventually, LEARNER, signInContext } from './book-helpers';
 import { uploadImage } from './offline-helpers';
 
@@ -104,7 +104,10 @@ describe('a first visit to a public page', () => {
         const fetched = (await scriptsFetched(page)).map((script) => script.file);
         for (const [name, marker] of Object.entries(LIBRARIES)) {
           const chunks = chunksContaining(marker);
-          expect(fetched.filter((file) => chunks.includes(file)), `${name} loaded on ${pathname}`).toEqual([]);
+          expect(
+            fetched.filter((file) => chunks.includes(file)),
+            `${name} loaded on ${pathname}`,
+          ).toEqual([]);
         }
       });
     });
@@ -169,7 +172,10 @@ describe('the signed-in pages', () => {
       await page.waitForLoadState('networkidle');
       const fetched = (await scriptsFetched(page)).map((script) => script.file);
       for (const name of ['the editor (Lexical)', 'the quiz'] as const) {
-        expect(fetched.filter((file) => chunksContaining(LIBRARIES[name]).includes(file)), name).toEqual([]);
+        expect(
+          fetched.filter((file) => chunksContaining(LIBRARIES[name]).includes(file)),
+          name,
+        ).toEqual([]);
       }
     });
   });

@@ -13,12 +13,15 @@ import { PUBLIC_ROUTES } from './public-routes';
 const baseURL = inject('baseURL');
 
 /** The public site's pages that exist (login, register and the not-found answers are not prerendered). */
-const PRERENDERED = PUBLIC_ROUTES.filter(
-  (route) => !['/login', '/register', '/about/unknown-person', '/news-updates/42'].includes(route.path),
-);
+const PRERENDERED = PUBLIC_ROUTES.filter((route) => !['/login', '/register', '/about/unknown-person', '/news-updates/42'].includes(route.path));
 
 const decode = (html: string) =>
-  html.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  html
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 /** Text of the first <h1> in an HTML document, tags stripped. */
 function firstHeading(html: string): string | undefined {
@@ -32,7 +35,10 @@ function collectProblems(page: Page): string[] {
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message: ConsoleMessage) => {
     // The machine has no internet: only the map iframe's own requests may fail.
-    if (['error', 'warning'].includes(message.type()) && !/google\.com|ERR_INTERNET_DISCONNECTED|ERR_NAME_NOT_RESOLVED/.test(message.text() + message.location().url)) {
+    if (
+      ['error', 'warning'].includes(message.type()) &&
+      !/google\.com|ERR_INTERNET_DISCONNECTED|ERR_NAME_NOT_RESOLVED/.test(message.text() + message.location().url)
+    ) {
       problems.push(`console ${message.type()}: ${message.text()}`);
     }
   });
@@ -101,14 +107,19 @@ describe('prerendered public pages over plain HTTP', () => {
     for (const path of ['/', '/training-programs', '/books']) {
       const html = await (await fetch(`${baseURL}${path}`)).text();
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-      expect(scripts.map(([, attributes]) => attributes?.trim()), path).toEqual([expect.stringMatching(/^type="module" crossorigin src="\/assets\/index-[\w-]+\.js"$/)]);
-      expect(scripts.every(([, , body]) => body === ''), path).toBe(true);
+      expect(
+        scripts.map(([, attributes]) => attributes?.trim()),
+        path,
+      ).toEqual([expect.stringMatching(/^type="module" crossorigin src="\/assets\/index-[\w-]+\.js"$/)]);
+      expect(
+        scripts.every(([, , body]) => body === ''),
+        path,
+      ).toBe(true);
     }
   });
 });
 
 describe('prerendered public pages in Chromium', () => {
-
   it('shows /training-programs with JavaScript disabled', async () => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE_VIEWPORT });
     try {
@@ -219,12 +230,22 @@ describe('the styles a page brings in its HTML', () => {
         (window as unknown as { removedStyles: string[] }).removedStyles = removed;
         new MutationObserver((records) => {
           for (const record of records)
-            for (const node of record.removedNodes) if (node instanceof HTMLStyleElement) removed.push(node.getAttribute('data-prerendered-styles')?.slice(0, 40) ?? node.getAttribute('data-emotion') ?? '(style)');
+            for (const node of record.removedNodes)
+              if (node instanceof HTMLStyleElement)
+                removed.push(node.getAttribute('data-prerendered-styles')?.slice(0, 40) ?? node.getAttribute('data-emotion') ?? '(style)');
         }).observe(document, { childList: true, subtree: true });
       });
       for (const [path, shown] of [
         ['/training-programs', (page: Page) => expect.poll(() => isOwnedByReact(page, 'h1'), { timeout: 20_000 }).toBe(true)],
-        ['/books', (page: Page) => page.locator('article').first().getByRole('button', { name: /^Download for offline/ }).waitFor()],
+        [
+          '/books',
+          (page: Page) =>
+            page
+              .locator('article')
+              .first()
+              .getByRole('button', { name: /^Download for offline/ })
+              .waitFor(),
+        ],
       ] as const) {
         const page = await context.newPage();
         const problems = collectProblems(page);
@@ -248,20 +269,31 @@ describe('the styles a page brings in its HTML', () => {
         const order = await page.evaluate(() => {
           const sent = [...document.querySelectorAll('style[data-prerendered-styles]')];
           const own = [...document.querySelectorAll('style[data-emotion="css"]')];
-          return { sent: sent.length, own: own.length, before: own.filter((element) => sent.some((s) => element.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING)).length };
+          return {
+            sent: sent.length,
+            own: own.length,
+            before: own.filter((element) => sent.some((s) => element.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING)).length,
+          };
         });
         expect(order.own, path).toBeGreaterThan(0);
         expect(order, path).toEqual({ sent: 1, own: order.own, before: 0 });
-        const { removed, reinserted } = await page.evaluate((names) => {
-          // Rules emotion inserted itself (its sheets are the <style data-emotion> elements).
-          const reinserted = new Set<string>();
-          for (const sheet of document.styleSheets) {
-            if (!(sheet.ownerNode instanceof HTMLStyleElement) || !sheet.ownerNode.hasAttribute('data-emotion')) continue;
-            for (const rule of sheet.cssRules) for (const match of rule.cssText.matchAll(/\.css-([a-z0-9]+)/g)) if (names.includes(match[1]!)) reinserted.add(match[1]!);
-          }
-          return { removed: (window as unknown as { removedStyles: string[] }).removedStyles, reinserted: [...reinserted] };
-        }, [...sent]);
-        expect(removed.filter((style) => !style.startsWith('css-global')), path).toEqual([]);
+        const { removed, reinserted } = await page.evaluate(
+          (names) => {
+            // Rules emotion inserted itself (its sheets are the <style data-emotion> elements).
+            const reinserted = new Set<string>();
+            for (const sheet of document.styleSheets) {
+              if (!(sheet.ownerNode instanceof HTMLStyleElement) || !sheet.ownerNode.hasAttribute('data-emotion')) continue;
+              for (const rule of sheet.cssRules)
+                for (const match of rule.cssText.matchAll(/\.css-([a-z0-9]+)/g)) if (names.includes(match[1]!)) reinserted.add(match[1]!);
+            }
+            return { removed: (window as unknown as { removedStyles: string[] }).removedStyles, reinserted: [...reinserted] };
+          },
+          [...sent],
+        );
+        expect(
+          removed.filter((style) => !style.startsWith('css-global')),
+          path,
+        ).toEqual([]);
         expect(reinserted, path).toEqual([]);
         expect(problems, path).toEqual([]);
         await page.close();

@@ -104,16 +104,19 @@ describe('public site in Chromium (desktop)', () => {
     await page.getByRole('link', { name: 'READ MORE' }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#timeline');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    await expect
-      .poll(() => page.evaluate(() => Math.round(document.getElementById('timeline')!.getBoundingClientRect().top)))
-      .toBeLessThan(200);
+    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('timeline')!.getBoundingClientRect().top))).toBeLessThan(200);
     await page.close();
   });
 
   it('validates the contact form and confirms a valid submission', async () => {
     const page = await app.open('/contacts');
     await page.getByRole('button', { name: 'Send message' }).click();
-    for (const message of ['Please provide your name.', 'Please provide a valid email address.', 'Please enter your message.', 'You must agree before submitting.']) {
+    for (const message of [
+      'Please provide your name.',
+      'Please provide a valid email address.',
+      'Please enter your message.',
+      'You must agree before submitting.',
+    ]) {
       await expect.poll(() => page.getByText(message).isVisible()).toBe(true);
     }
     await page.getByRole('textbox', { name: 'Name' }).fill('Resident surgeon');

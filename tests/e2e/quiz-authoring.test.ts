@@ -102,7 +102,11 @@ describe('writing a quiz (author) and taking it (learner)', () => {
 
     await page.getByRole('button', { name: 'Save Quiz' }).click();
     await eventually(() => page.getByText(/Quiz saved \(version 1\)/).count()).toBe(1);
-    const { data: book } = (await (await fetch(`${baseURL}/api/books/books/${bookId}/`, { headers: { authorization: `Bearer ${director.access}` } })).json().then((data) => ({ data }))) as {
+    const { data: book } = (await (
+      await fetch(`${baseURL}/api/books/books/${bookId}/`, { headers: { authorization: `Bearer ${director.access}` } })
+    )
+      .json()
+      .then((data) => ({ data }))) as {
       data: { quiz: { id: number; version: number; quiz_data: string } };
     };
     expect(book.quiz.version).toBe(1);
@@ -118,7 +122,9 @@ describe('writing a quiz (author) and taking it (learner)', () => {
     expect((await scoresOf(baseURL, learner, quizId)).map((r) => [r.quiz_version, r.correct_answers, r.total_questions])).toEqual([[1, 3, 4]]);
 
     // The author makes the wrong choice the right answer of the first question: a new version.
-    await card(page, 1).getByRole('radio', { name: `Option ${nth(gas.options, wrongChoice)} is correct` }).check();
+    await card(page, 1)
+      .getByRole('radio', { name: `Option ${nth(gas.options, wrongChoice)} is correct` })
+      .check();
     await page.getByRole('button', { name: 'Save Quiz' }).click();
     await eventually(() => page.getByText(/Quiz saved \(version 2\)/).count()).toBe(1);
 

@@ -28,7 +28,10 @@ export async function bookWithQuiz(baseURL: string, author: ApiSession, title: s
   const quizTitle = `${title} — Quiz`;
   // Sent as JSON text with the match answer as [left, right] pairs, forms the server normalises.
   const quizData = FOUR_TYPES_QUIZ.map((question) => (question.type === 'match-the-following' ? { ...question, answer: matchPairs } : question));
-  const { status, data } = await api<{ id: number }>(baseURL, author, 'PUT', `/books/books/${bookId}/quiz/`, { title: quizTitle, quiz_data: JSON.stringify(quizData) });
+  const { status, data } = await api<{ id: number }>(baseURL, author, 'PUT', `/books/books/${bookId}/quiz/`, {
+    title: quizTitle,
+    quiz_data: JSON.stringify(quizData),
+  });
   if (status !== 201) throw new Error(`Setting the quiz failed: ${status} ${JSON.stringify(data)}`);
   return { bookId, quizId: data.id, quizTitle };
 }
@@ -58,7 +61,10 @@ export async function openQuiz(page: Page, bookId: number): Promise<void> {
   if (!new URL(page.url()).pathname.endsWith(`/book/${bookId}`)) await page.goto(`/book/${bookId}`);
   await quizPane(page).getByRole('button', { name: 'Start Quiz' }).click();
   // The quiz's code is fetched when it is opened: wait until the session is on screen.
-  await quizPane(page).getByText(/\d+ of \d+ answered/).first().waitFor({ timeout: 20_000 });
+  await quizPane(page)
+    .getByText(/\d+ of \d+ answered/)
+    .first()
+    .waitFor({ timeout: 20_000 });
 }
 
 export async function expectQuestion(page: Page, text: string): Promise<void> {
@@ -68,7 +74,10 @@ export async function expectQuestion(page: Page, text: string): Promise<void> {
 export const button = (page: Page, name: string): Locator => quizPane(page).getByRole('button', { name, exact: true });
 
 export async function chooseMatches(page: Page, pairs: [string, string][]): Promise<void> {
-  for (const [left, right] of pairs) await quizPane(page).getByRole('combobox', { name: `Match for ${left}` }).selectOption(right);
+  for (const [left, right] of pairs)
+    await quizPane(page)
+      .getByRole('combobox', { name: `Match for ${left}` })
+      .selectOption(right);
 }
 
 /** The reorder list as shown, top to bottom. */
@@ -83,7 +92,9 @@ export async function putInOrder(page: Page, question: string, target: string[])
     for (let guard = 0; guard < target.length; guard++) {
       const items = await reorderItems(page, question);
       if (items.indexOf(target[i]!) <= i) break;
-      await quizPane(page).getByRole('button', { name: `Move "${target[i]}" up` }).click();
+      await quizPane(page)
+        .getByRole('button', { name: `Move "${target[i]}" up` })
+        .click();
     }
   }
 }
@@ -95,10 +106,16 @@ export async function putInOrder(page: Page, question: string, target: string[])
 export async function takeFourTypeQuiz(page: Page, { wrongFirst = false } = {}): Promise<void> {
   const [gas, ports, instruments, steps] = FOUR_TYPES_QUIZ;
   await expectQuestion(page, gas.question);
-  await quizPane(page).getByRole('radio', { name: wrongFirst ? wrongChoice : gas.answer }).check();
+  await quizPane(page)
+    .getByRole('radio', { name: wrongFirst ? wrongChoice : gas.answer })
+    .check();
   await button(page, 'Submit Answer').click();
   // Which verdict depends on the quiz version (the results' percentage tells); either locks the question.
-  await eventually(() => quizPane(page).getByText(/^(Correct|Incorrect)!$/).count()).toBe(1);
+  await eventually(() =>
+    quizPane(page)
+      .getByText(/^(Correct|Incorrect)!$/)
+      .count(),
+  ).toBe(1);
   await eventually(() => quizPane(page).getByText(gas.explanation!).count()).toBe(1);
   await button(page, 'Next Question').click();
 

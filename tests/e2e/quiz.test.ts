@@ -6,7 +6,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AppBrowser, launchApp, PHONE_VIEWPORT } from '../helpers/browser';
 import { api, apiLogin, type ApiSession, collectProblems, DIRECTOR, eventually, LEARNER, signInContext } from './book-helpers';
-import { bookWithQuiz, button, chooseMatches, CORRECT_MATCHES, expectQuestion, openQuiz, quizPane, reorderItems, scoresOf, takeFourTypeQuiz } from './quiz-helpers';
+import {
+  bookWithQuiz,
+  button,
+  chooseMatches,
+  CORRECT_MATCHES,
+  expectQuestion,
+  openQuiz,
+  quizPane,
+  reorderItems,
+  scoresOf,
+  takeFourTypeQuiz,
+} from './quiz-helpers';
 
 const baseURL = inject('baseURL');
 
@@ -108,7 +119,9 @@ describe('taking a quiz (learner)', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     // Keyboard path: the move buttons work from the keyboard too.
     const before = await reorderItems(page, 'Put the steps of access in order');
-    await quizPane(page).getByRole('button', { name: `Move "${before[1]}" up` }).focus();
+    await quizPane(page)
+      .getByRole('button', { name: `Move "${before[1]}" up` })
+      .focus();
     await page.keyboard.press('Enter');
     await eventually(() => reorderItems(page, 'Put the steps of access in order')).toEqual([before[1], before[0], ...before.slice(2)]);
     const submitted = await reorderItems(page, 'Put the steps of access in order');
@@ -178,7 +191,11 @@ describe('taking a quiz (learner)', () => {
     // Opening the book again tells of the unfinished quiz; the quiz offers to resume or start over.
     await eventually(() => page.getByText('You have an unfinished quiz: 1 of 4 answered.').count()).toBe(1);
     await page.getByRole('button', { name: 'Continue Quiz' }).click();
-    await eventually(() => quizPane(page).getByText(/unfinished attempt at this quiz \(1 of 4 answered\)/).count()).toBe(1);
+    await eventually(() =>
+      quizPane(page)
+        .getByText(/unfinished attempt at this quiz \(1 of 4 answered\)/)
+        .count(),
+    ).toBe(1);
     await button(page, 'Resume Quiz').click();
     await expectQuestion(page, 'Match each instrument to its use');
     expect(await quizPane(page).getByRole('combobox', { name: 'Match for Grasper' }).locator('option').allTextContents()).toEqual(shuffle);

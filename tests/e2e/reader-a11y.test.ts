@@ -24,7 +24,9 @@ async function axeViolations(page: Page): Promise<Violation[]> {
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an inline <script>.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } };
+    const { axe } = window as unknown as {
+      axe: { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> };
+    };
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
     return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html.slice(0, 200)) }));
   });
@@ -52,7 +54,9 @@ for (const [screen, viewport] of [
       await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
       expect(await axeViolations(page)).toEqual([]);
       // The book's title is the one h1; the Table of Contents and the chapter are sections under it.
-      const levels = await page.locator('main h1, main h2, main h3, main h4, main h5, main h6').evaluateAll((hs) => hs.map((h) => `${h.tagName}:${h.textContent}`));
+      const levels = await page
+        .locator('main h1, main h2, main h3, main h4, main h5, main h6')
+        .evaluateAll((hs) => hs.map((h) => `${h.tagName}:${h.textContent}`));
       expect(levels.slice(0, 3)).toEqual(['H1:Fundamentals of Laparoscopic Surgery', 'H2:Table of Contents', 'H2:Ergonomics and Operating-Room Set-up']);
       await page.close();
     });

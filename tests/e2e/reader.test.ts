@@ -17,14 +17,18 @@ const toc = (page: Page) => page.getByRole('navigation', { name: 'Table of Conte
 
 /** Width of the chapter's paragraphs in characters ('0' widths) and their font size in px. */
 function measureText(page: Page) {
-  return page.getByTestId('chapter-content').locator('p').first().evaluate((p) => {
-    const probe = document.createElement('span');
-    probe.textContent = '0'.repeat(10);
-    p.appendChild(probe);
-    const ch = probe.getBoundingClientRect().width / 10;
-    probe.remove();
-    return { characters: p.getBoundingClientRect().width / ch, fontSize: Number.parseFloat(getComputedStyle(p).fontSize) };
-  });
+  return page
+    .getByTestId('chapter-content')
+    .locator('p')
+    .first()
+    .evaluate((p) => {
+      const probe = document.createElement('span');
+      probe.textContent = '0'.repeat(10);
+      p.appendChild(probe);
+      const ch = probe.getBoundingClientRect().width / 10;
+      probe.remove();
+      return { characters: p.getBoundingClientRect().width / ch, fontSize: Number.parseFloat(getComputedStyle(p).fontSize) };
+    });
 }
 
 describe('reading a book (learner)', () => {
@@ -47,10 +51,18 @@ describe('reading a book (learner)', () => {
     await eventually(() => new URL(page.url()).pathname).toBe('/book/1');
     await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Fundamentals of Laparoscopic Surgery');
-    expect(await page.getByRole('img', { name: 'Cover of Fundamentals of Laparoscopic Surgery' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await page
+        .getByRole('img', { name: 'Cover of Fundamentals of Laparoscopic Surgery' })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
     expect(await page.getByTestId('chapter-content').textContent()).toContain('Laparoscopy changes the way a surgeon sees and moves.');
     expect(await page.getByTestId('chapter-content').getAttribute('contenteditable')).toBe('false');
-    expect(await toc(page).getByRole('button', { name: /Ergonomics/ }).getAttribute('aria-current')).toBe('true');
+    expect(
+      await toc(page)
+        .getByRole('button', { name: /Ergonomics/ })
+        .getAttribute('aria-current'),
+    ).toBe('true');
     for (const name of ['Add chapter', 'Edit Chapter', 'Delete Chapter']) expect(await page.getByRole('button', { name }).count()).toBe(0);
 
     // Comfortable reading on a desktop: a measure of about 70 characters, 18 px type.
@@ -60,7 +72,9 @@ describe('reading a book (learner)', () => {
     expect(desktop.fontSize).toBe(18);
 
     // Another chapter, with the demo figures served from /media/.
-    await toc(page).getByRole('button', { name: /Port Placement and Triangulation/ }).click();
+    await toc(page)
+      .getByRole('button', { name: /Port Placement and Triangulation/ })
+      .click();
     await eventually(() => chapterHeading(page).textContent()).toBe('Port Placement and Triangulation');
     const figure = page.getByTestId('chapter-content').locator('figure img').first();
     await figure.scrollIntoViewIfNeeded();
@@ -82,7 +96,9 @@ describe('reading a book (learner)', () => {
     await page.getByTestId('chapter-content').getByRole('heading', { level: 2 }).first().waitFor();
     await page.waitForLoadState('load');
     const scripts = await page.evaluate(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js')).map((entry) => entry.name),
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'))
+        .map((entry) => entry.name),
     );
     expect(scripts.length).toBeGreaterThan(0);
     const lexical = [];
@@ -139,7 +155,9 @@ describe('reading a book (learner)', () => {
       const page = await fresh.context.newPage();
       await page.goto('/book/1');
       await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
-      await toc(page).getByRole('button', { name: /Port Placement and Triangulation/ }).click();
+      await toc(page)
+        .getByRole('button', { name: /Port Placement and Triangulation/ })
+        .click();
       await eventually(() => chapterHeading(page).textContent()).toBe('Port Placement and Triangulation');
       // Within the position's write delay: leaving the page writes it.
       await page.reload();
@@ -267,7 +285,9 @@ describe('chapter content from other sources', () => {
     const isScript = (href: string) => /^\s*(java|vb)script:/i.test(href.replace(/[\u0000-\u0020]/g, ''));
 
     // Stored through the API: the server unwrapped it, the words remain.
-    await toc(page).getByRole('button', { name: /Crafted link/ }).click();
+    await toc(page)
+      .getByRole('button', { name: /Crafted link/ })
+      .click();
     await eventually(() => page.getByTestId('chapter-content').textContent()).toBe('Open the atlas');
     expect((await hrefs()).filter(isScript)).toEqual([]);
 
@@ -285,7 +305,9 @@ describe('chapter content from other sources', () => {
     });
     await page.reload();
     await waitForApp(page);
-    await toc(page).getByRole('button', { name: /Crafted link/ }).click();
+    await toc(page)
+      .getByRole('button', { name: /Crafted link/ })
+      .click();
     await eventually(() => page.getByTestId('chapter-content').textContent()).toBe('Open the atlas');
     expect((await hrefs()).filter(isScript)).toEqual([]);
     expect(tampered).toBeGreaterThan(0);

@@ -12,7 +12,20 @@ import { api, apiLogin, DIRECTOR, signInContext, type ApiSession } from './book-
 
 const baseURL = inject('baseURL');
 const WIDTHS = [360, 390, 768, 1366, 1920];
-const PUBLIC = ['/', '/about', '/about/founder-chairman', '/training-programs', '/news-updates', '/news-updates/0', '/innovations', '/contacts', '/login', '/register', '/forgot-password', '/reset-password?token=x'];
+const PUBLIC = [
+  '/',
+  '/about',
+  '/about/founder-chairman',
+  '/training-programs',
+  '/news-updates',
+  '/news-updates/0',
+  '/innovations',
+  '/contacts',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=x',
+];
 const PRIVATE = ['/dashboard', '/books', '/create-book', '/downloads'];
 
 /** What sticks out: the document's width, and elements wider than the viewport or past its edges. */
@@ -36,7 +49,9 @@ async function overflow(page: Page) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if (box.width > width + 1 || box.right > width + 1 || box.left < -1) {
-        offenders.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 2).join('.')} (${Math.round(box.left)}–${Math.round(box.right)})`);
+        offenders.push(
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).split(' ').slice(0, 2).join('.')} (${Math.round(box.left)}–${Math.round(box.right)})`,
+        );
       }
     }
     return { documentWidth: document.documentElement.scrollWidth, width, offenders: offenders.slice(0, 6) };
@@ -90,9 +105,17 @@ describe('no horizontal overflow on any screen', () => {
             if (path === readerPath) {
               const take = page.getByRole('button', { name: 'Take the Quiz' }).first();
               // On narrow screens the table of contents starts folded.
-              if (!(await take.isVisible())) await page.getByRole('button', { name: /Table of Contents/ }).first().click();
+              if (!(await take.isVisible()))
+                await page
+                  .getByRole('button', { name: /Table of Contents/ })
+                  .first()
+                  .click();
               await take.click();
-              await page.getByTestId('reader-pane').getByRole('button', { name: /Submit Answer|Next Question|Start/ }).first().waitFor();
+              await page
+                .getByTestId('reader-pane')
+                .getByRole('button', { name: /Submit Answer|Next Question|Start/ })
+                .first()
+                .waitFor();
               await saveScreenshot(page, `overflow-${width}-quiz`);
               seen.quiz = await overflow(page);
             }
@@ -108,4 +131,3 @@ describe('no horizontal overflow on any screen', () => {
     });
   }
 });
-

@@ -44,7 +44,10 @@ function box(type: string, body: Buffer) {
   return out;
 }
 const mp4 = (bytes: number) =>
-  Buffer.concat([box('ftyp', Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2', 'latin1')])), box('mdat', randomBytes(bytes))]);
+  Buffer.concat([
+    box('ftyp', Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2', 'latin1')])),
+    box('mdat', randomBytes(bytes)),
+  ]);
 
 function formOf(field: 'image' | 'video', data: Buffer, type: string) {
   const form = new FormData();
@@ -59,7 +62,15 @@ async function upload(base: string, token: string, field: 'image' | 'video', dat
   const url = new URL(`${base}/api/media/upload-${field}/`);
   return new Promise<{ status: number; body: string; headers: Record<string, string> }>((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, timeout: 30_000, headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        agent: false,
+        timeout: 30_000,
+        headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length },
+      },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
@@ -88,7 +99,9 @@ describe.skipIf(Boolean(skipReason))('the disk full during an upload (3 MiB tmpf
 
     const video = await upload(server.url, token, 'video', mp4(5 * 1024 * 1024), 'video/mp4');
     // Noise does not compress: the re-encoded PNG is about 4 MiB.
-    const noisy = await sharp(randomBytes(1200 * 1200 * 3), { raw: { width: 1200, height: 1200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noisy = await sharp(randomBytes(1200 * 1200 * 3), { raw: { width: 1200, height: 1200, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     const image = await upload(server.url, token, 'image', noisy, 'image/png');
     const df = execFileSync('df', ['-k', mediaDir], { encoding: 'utf8' }).trim().split('\n').at(-1);
     console.log(
@@ -112,18 +125,26 @@ describe.skipIf(Boolean(skipReason))('the disk full during an upload (3 MiB tmpf
     expect((await allScores(server.url, token)).map((s) => s.client_attempt_id)).toContain(id);
 
     // Space is free again (nothing was left behind): a small image fits.
-    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const ok = await upload(server.url, token, 'image', small, 'image/png');
     expect(ok.status).toBe(201);
 
     // A refused upload must not leave its keep-alive connection half read: the next requests
     // a client sends on the same pool are answered (not stalled until a timeout).
     for (let i = 0; i < 2; i++) {
-      const pooled = await request(`${server.url}/api/media/upload-video/`, { method: 'POST', token, body: formOf('video', mp4(5 * 1024 * 1024), 'video/mp4') });
+      const pooled = await request(`${server.url}/api/media/upload-video/`, {
+        method: 'POST',
+        token,
+        body: formOf('video', mp4(5 * 1024 * 1024), 'video/mp4'),
+      });
       expect([507, 413]).toContain(pooled.status);
     }
     const next = await Promise.all(
-      Array.from({ length: 4 }, () => request(`${server.url}/api/accounts/profile/`, { token, signal: AbortSignal.timeout(5000) }).then((r) => r.status || r.error)),
+      Array.from({ length: 4 }, () =>
+        request(`${server.url}/api/accounts/profile/`, { token, signal: AbortSignal.timeout(5000) }).then((r) => r.status || r.error),
+      ),
     );
     console.log(`disk full: requests on the pool after a refused upload: ${JSON.stringify(next)}`);
     expect(next).toEqual([200, 200, 200, 200]);

@@ -20,7 +20,9 @@ const ROUNDS = 3;
 const WRITERS = 8;
 const UPLOADERS = 2;
 
-const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#884422' } }).png().toBuffer();
+const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#884422' } })
+  .png()
+  .toBuffer();
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];

@@ -85,7 +85,9 @@ describe.skipIf(!binaries)('PostgreSQL restarted under load (own temporary clust
     const whileDown = seen.filter((s) => s.sent > down + 300 && s.at < downEnd);
     const after = seen.filter((s) => s.at >= back);
     // Full service: from the first moment after which every answer is a success.
-    const lastFailure = after.filter((s) => s.status >= 400 && !(s.what === 'POST login' && s.status === 401) && !(s.what === 'POST login' && s.status === 429)).at(-1);
+    const lastFailure = after
+      .filter((s) => s.status >= 400 && !(s.what === 'POST login' && s.status === 401) && !(s.what === 'POST login' && s.status === 429))
+      .at(-1);
     const recoveredAfterMs = lastFailure ? lastFailure.at - back : 0;
     const fiveHundreds = seen.filter((s) => s.status >= 500 && s.status !== 503);
     const histogram = (list: Seen[]) => {

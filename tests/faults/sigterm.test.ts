@@ -11,7 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../helpers/server-process';
 import { allScores, createQuiz, createSuperuser, killAllServers, loginAs, request, scoreBody, sleep, startServer } from './helpers/process';
 
-const PNG = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#225588' } }).png().toBuffer();
+const PNG = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#225588' } })
+  .png()
+  .toBuffer();
 
 /** A multipart upload sent in two halves, `pause` apart; resolves with the answer. */
 function slowUpload(base: string, token: string, pause: Promise<void>) {
@@ -23,7 +25,13 @@ function slowUpload(base: string, token: string, pause: Promise<void>) {
   const url = new URL(`${base}/api/media/upload-image/`);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length },
+      },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));

@@ -11,12 +11,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../helpers/server-process';
 import { startNginx, nginxBinary, type Nginx } from './helpers/nginx';
 import { postgresUrl, tempDatabase } from './helpers/postgres';
-import { allScores, createQuiz, createSuperuser, killAllServers, loginAs, request, scoreBody, sleep, startServer, SUPERUSER, type ServerChild } from './helpers/process';
+import {
+  allScores,
+  createQuiz,
+  createSuperuser,
+  killAllServers,
+  loginAs,
+  request,
+  scoreBody,
+  sleep,
+  startServer,
+  SUPERUSER,
+  type ServerChild,
+} from './helpers/process';
 import { REDIS_URL, redisAnswers } from '../helpers/server-redis';
 
-
 const adminUrl = await postgresUrl();
-const missing = [!nginxBinary() && 'nginx is not installed', !adminUrl && 'PostgreSQL does not answer', !(await redisAnswers()) && `Redis does not answer at ${REDIS_URL}`].filter(Boolean);
+const missing = [
+  !nginxBinary() && 'nginx is not installed',
+  !adminUrl && 'PostgreSQL does not answer',
+  !(await redisAnswers()) && `Redis does not answer at ${REDIS_URL}`,
+].filter(Boolean);
 if (missing.length) console.warn(`Two-instance test skipped: ${missing.join('; ')}`);
 
 describe.skipIf(missing.length > 0)('two instances on one PostgreSQL and one Redis behind nginx', () => {
@@ -105,7 +120,9 @@ describe.skipIf(missing.length > 0)('two instances on one PostgreSQL and one Red
     expect(second.json<{ id: number }>().id).toBe(first.json<{ id: number }>().id);
 
     const raced = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => request(`${base}/api/books/quizzes/${quizId}/scores/`, { method: 'POST', token, json: scoreBody(raced) })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => request(`${base}/api/books/quizzes/${quizId}/scores/`, { method: 'POST', token, json: scoreBody(raced) })),
+    );
     expect(new Set(answers.map(upstreamOf)).size).toBe(2);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(9);

@@ -149,12 +149,18 @@ export function recordScriptRequests(page: Page): string[] {
  */
 export async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
     const scope = window as unknown as { layoutShift: number; shifts: string[] };
     scope.layoutShift = 0;
     scope.shifts = [];
     const describe = (node?: Node) =>
-      node instanceof Element ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].slice(0, 2).join('.')} "${(node.textContent ?? '').slice(0, 30)}"` : String(node?.nodeName);
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${[...node.classList].slice(0, 2).join('.')} "${(node.textContent ?? '').slice(0, 30)}"`
+        : String(node?.nodeName);
     const rect = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {

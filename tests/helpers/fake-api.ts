@@ -64,8 +64,7 @@ export class FakeApi {
 
   /** Answers `method path` (a string with `:name` parameters, or a RegExp) with a handler or a fixed response. Later routes win. */
   on(method: string, path: string | RegExp, answer: FakeHandler | FakeResponse): this {
-    const pattern =
-      typeof path === 'string' ? new RegExp(`^${path.replace(/[.?+*]/g, '\\$&').replace(/:(\w+)/g, '(?<$1>[^/]+)')}(\\?.*)?$`) : path;
+    const pattern = typeof path === 'string' ? new RegExp(`^${path.replace(/[.?+*]/g, '\\$&').replace(/:(\w+)/g, '(?<$1>[^/]+)')}(\\?.*)?$`) : path;
     this.routes.unshift({ method: method.toUpperCase(), pattern, handler: typeof answer === 'function' ? answer : () => answer });
     return this;
   }

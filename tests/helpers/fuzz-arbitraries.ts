@@ -219,7 +219,7 @@ export const RAW_BODIES: { contentType: string | undefined; payload: string | Bu
   { contentType: 'application/json', payload: '12345678901234567890' },
   { contentType: 'application/json', payload: 'null' },
   { contentType: 'application/json', payload: '[]' },
-  { contentType: 'application/json', payload: '[' .repeat(100_000) + ']'.repeat(100_000) },
+  { contentType: 'application/json', payload: '['.repeat(100_000) + ']'.repeat(100_000) },
   { contentType: 'application/json', payload: '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000) },
   { contentType: 'application/json', payload: Buffer.from([0xff, 0xfe, 0x7b, 0x7d, 0xc3, 0x28]) },
   { contentType: 'application/json', payload: '' },
@@ -237,8 +237,15 @@ export const RAW_BODIES: { contentType: string | undefined; payload: string | Bu
   { contentType: 'multipart/form-data; boundary=' + 'b'.repeat(300), payload: 'garbage' },
   { contentType: 'multipart/form-data; boundary=x', payload: '' },
   { contentType: 'multipart/form-data; boundary=x', payload: '--x\r\n\r\n\r\n--x--\r\n' },
-  { contentType: 'multipart/form-data; boundary=x', payload: '--x\r\ncontent-disposition: form-data; name="image"; filename="../../x.png"\r\ncontent-type: image/png\r\n\r\n\u0089PNG\r\n\u001a\n\r\n--x--\r\n' },
-  { contentType: 'multipart/form-data; boundary=x', payload: '--x\r\ncontent-disposition: form-data; name="constructor"\r\n\r\n1\r\n--x\r\ncontent-disposition: form-data; name="__proto__"\r\n\r\n1\r\n--x--\r\n' },
+  {
+    contentType: 'multipart/form-data; boundary=x',
+    payload: '--x\r\ncontent-disposition: form-data; name="image"; filename="../../x.png"\r\ncontent-type: image/png\r\n\r\n\u0089PNG\r\n\u001a\n\r\n--x--\r\n',
+  },
+  {
+    contentType: 'multipart/form-data; boundary=x',
+    payload:
+      '--x\r\ncontent-disposition: form-data; name="constructor"\r\n\r\n1\r\n--x\r\ncontent-disposition: form-data; name="__proto__"\r\n\r\n1\r\n--x--\r\n',
+  },
   { contentType: 'multipart/mixed; boundary=x', payload: '--x--\r\n' },
 ];
 

@@ -26,28 +26,26 @@ export function setPrefersReducedMotion(value: boolean): void {
 }
 
 function evaluate(query: string): boolean {
-  return query
-    .split(',')
-    .some((part) =>
-      part
-        .split(/\band\b/)
-        .map((condition) => condition.trim().replace(/^\(|\)$/g, ''))
-        .filter(Boolean)
-        .every((condition) => {
-          const [feature, rawValue] = condition.split(':').map((s) => s.trim());
-          const px = rawValue ? Number.parseFloat(rawValue) : Number.NaN;
-          switch (feature) {
-            case 'prefers-reduced-motion':
-              return (rawValue === 'reduce') === reducedMotion;
-            case 'min-width':
-              return window.innerWidth >= px;
-            case 'max-width':
-              return window.innerWidth <= px;
-            default:
-              return false;
-          }
-        }),
-    );
+  return query.split(',').some((part) =>
+    part
+      .split(/\band\b/)
+      .map((condition) => condition.trim().replace(/^\(|\)$/g, ''))
+      .filter(Boolean)
+      .every((condition) => {
+        const [feature, rawValue] = condition.split(':').map((s) => s.trim());
+        const px = rawValue ? Number.parseFloat(rawValue) : Number.NaN;
+        switch (feature) {
+          case 'prefers-reduced-motion':
+            return (rawValue === 'reduce') === reducedMotion;
+          case 'min-width':
+            return window.innerWidth >= px;
+          case 'max-width':
+            return window.innerWidth <= px;
+          default:
+            return false;
+        }
+      }),
+  );
 }
 
 export function installMatchMedia(): void {

@@ -107,7 +107,15 @@ export function documentedOperations(app: FastifyInstance): DocumentedOperation[
       const operation = item?.[method];
       if (!operation) return [];
       const content = (operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {};
-      return [{ method, path, operation, body: content['application/json']?.schema as OpenAPIV3_1.SchemaObject | undefined, multipart: 'multipart/form-data' in content }];
+      return [
+        {
+          method,
+          path,
+          operation,
+          body: content['application/json']?.schema as OpenAPIV3_1.SchemaObject | undefined,
+          multipart: 'multipart/form-data' in content,
+        },
+      ];
     }),
   );
 }

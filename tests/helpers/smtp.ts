@@ -58,7 +58,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        received.push(parse(Buffer.concat(chunks).toString('utf8'), from, session.envelope.rcptTo.map((r) => r.address)));
+        received.push(
+          parse(
+            Buffer.concat(chunks).toString('utf8'),
+            from,
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },
@@ -73,7 +79,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       for (;;) {
         const mail = received.find((m) => m.to.includes(to));
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms (received: ${received.map((m) => m.to.join(',')).join('; ') || 'none'})`);
+        if (Date.now() > deadline)
+          throw new Error(`No mail to ${to} within ${timeoutMs} ms (received: ${received.map((m) => m.to.join(',')).join('; ') || 'none'})`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

@@ -60,14 +60,18 @@ describe('POST /api/accounts/password/forgot/', () => {
     const address = email('hash');
     await createUser(t, { email: address });
     const token = tokenOf(await requestLink(address, '10.0.2.1'));
-    const rows = await t.db.kysely.selectFrom('password_resets' as never).selectAll().execute();
+    const rows = await t.db.kysely
+      .selectFrom('password_resets' as never)
+      .selectAll()
+      .execute();
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
   it('limits requests for one address (429 with Retry-After)', async () => {
     const address = email('limit');
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call(t, 'POST', '/api/accounts/password/forgot/', { body: { email: address }, ip: `10.0.3.${i}` })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await call(t, 'POST', '/api/accounts/password/forgot/', { body: { email: address }, ip: `10.0.3.${i}` })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const refused = await call(t, 'POST', '/api/accounts/password/forgot/', { body: { email: address }, ip: '10.0.3.9' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
@@ -99,7 +103,9 @@ describe('POST /api/accounts/password/reset/', () => {
     await expect(login(t, address)).rejects.toThrow(/401/);
     expect((await login(t, address, NEW_PASSWORD)).access).toBeTruthy();
 
-    const again = await call(t, 'POST', '/api/accounts/password/reset/', { body: { token, password: 'Another#Password-77', password2: 'Another#Password-77' } });
+    const again = await call(t, 'POST', '/api/accounts/password/reset/', {
+      body: { token, password: 'Another#Password-77', password2: 'Another#Password-77' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ token: [INVALID_RESET_LINK] });
   });
@@ -115,7 +121,9 @@ describe('POST /api/accounts/password/reset/', () => {
     const expired = await call(t, 'POST', '/api/accounts/password/reset/', { body: { token, password: NEW_PASSWORD, password2: NEW_PASSWORD } });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ token: [INVALID_RESET_LINK] });
-    const unknown = await call(t, 'POST', '/api/accounts/password/reset/', { body: { token: 'x'.repeat(43), password: NEW_PASSWORD, password2: NEW_PASSWORD } });
+    const unknown = await call(t, 'POST', '/api/accounts/password/reset/', {
+      body: { token: 'x'.repeat(43), password: NEW_PASSWORD, password2: NEW_PASSWORD },
+    });
     expect(unknown.json()).toEqual({ token: [INVALID_RESET_LINK] });
     await expect(login(t, address)).resolves.toHaveProperty('access');
   });
@@ -126,7 +134,10 @@ describe('PATCH /api/accounts/profile/', () => {
     const address = email('profile');
     await createUser(t, { email: address, full_name: 'Dr Wrong Name' });
     const { access } = await login(t, address);
-    const res = await call(t, 'PATCH', '/api/accounts/profile/', { token: access, body: { full_name: 'Dr. Right Name', bio: 'HPB fellow', phone_number: '+91 98450 12345' } });
+    const res = await call(t, 'PATCH', '/api/accounts/profile/', {
+      token: access,
+      body: { full_name: 'Dr. Right Name', bio: 'HPB fellow', phone_number: '+91 98450 12345' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: address, full_name: 'Dr. Right Name', bio: 'HPB fellow', phone_number: '+91 98450 12345' });
     expect((await call(t, 'GET', '/api/accounts/profile/', { token: access })).json()).toMatchObject({ full_name: 'Dr. Right Name', bio: 'HPB fellow' });
@@ -147,7 +158,10 @@ describe('POST /api/accounts/password/change/', () => {
     const here = await login(t, address);
     const elsewhere = await login(t, address);
 
-    const wrong = await call(t, 'POST', '/api/accounts/password/change/', { token: here.access, body: { current_password: 'guess', password: NEW_PASSWORD, password2: NEW_PASSWORD } });
+    const wrong = await call(t, 'POST', '/api/accounts/password/change/', {
+      token: here.access,
+      body: { current_password: 'guess', password: NEW_PASSWORD, password2: NEW_PASSWORD },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ current_password: [WRONG_CURRENT_PASSWORD] });
     const mismatch = await call(t, 'POST', '/api/accounts/password/change/', {
@@ -156,7 +170,10 @@ describe('POST /api/accounts/password/change/', () => {
     });
     expect(mismatch.json()).toHaveProperty('password2');
 
-    const res = await call(t, 'POST', '/api/accounts/password/change/', { token: here.access, body: { current_password: TEST_PASSWORD, password: NEW_PASSWORD, password2: NEW_PASSWORD } });
+    const res = await call(t, 'POST', '/api/accounts/password/change/', {
+      token: here.access,
+      body: { current_password: TEST_PASSWORD, password: NEW_PASSWORD, password2: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const pair = res.json() as { access: string; refresh: string };
     expect((await refresh(elsewhere.refresh)).statusCode).toBe(401);
@@ -171,7 +188,15 @@ describe('POST /api/accounts/password/change/', () => {
     const { access } = await login(t, address);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await call(t, 'POST', '/api/accounts/password/change/', { token: access, ip: '10.0.9.9', body: { current_password: `guess-${i}`, password: NEW_PASSWORD, password2: NEW_PASSWORD } })).statusCode);
+      statuses.push(
+        (
+          await call(t, 'POST', '/api/accounts/password/change/', {
+            token: access,
+            ip: '10.0.9.9',
+            body: { current_password: `guess-${i}`, password: NEW_PASSWORD, password2: NEW_PASSWORD },
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });

@@ -185,7 +185,11 @@ describe('access and refresh tokens', () => {
     const session = await login(t, 'tokens@x.example');
     const rotated = (await call(t, 'POST', '/api/accounts/token/refresh/', { body: { refresh: session.refresh } })).json();
     // Presented again after the reuse grace window (a retry within it is answered, see sessions.test.ts).
-    await t.db.kysely.updateTable('refresh_tokens').set({ rotated_at: new Date(Date.now() - 31_000).toISOString() }).where('rotated_at', 'is not', null).execute();
+    await t.db.kysely
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: new Date(Date.now() - 31_000).toISOString() })
+      .where('rotated_at', 'is not', null)
+      .execute();
     const replay = await call(t, 'POST', '/api/accounts/token/refresh/', { body: { refresh: session.refresh } });
     expect(replay.statusCode).toBe(401);
     // The thief's replay also ends the legitimate holder's newer token.

@@ -17,7 +17,14 @@ const lexical = (text: string, extra: object[] = []) => ({
     format: '',
     indent: 0,
     children: [
-      { type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, children: [{ type: 'text', version: 1, text, format: 0, style: '', mode: 'normal', detail: 0 }] },
+      {
+        type: 'paragraph',
+        version: 1,
+        direction: 'ltr',
+        format: '',
+        indent: 0,
+        children: [{ type: 'text', version: 1, text, format: 0, style: '', mode: 'normal', detail: 0 }],
+      },
       ...extra,
     ],
   },
@@ -49,7 +56,13 @@ describe('books', () => {
     });
     expect(res.statusCode).toBe(201);
     const book = res.json();
-    expect(book).toMatchObject({ title: 'Hernia Repair', author: 'Dept. of Surgery', chapter_count: 0, quiz: null, cover_image_url: 'https://images.example/cover.webp' });
+    expect(book).toMatchObject({
+      title: 'Hernia Repair',
+      author: 'Dept. of Surgery',
+      chapter_count: 0,
+      quiz: null,
+      cover_image_url: 'https://images.example/cover.webp',
+    });
     const detail = await call(t, 'GET', `/api/books/books/${book.id}/`, { token: reader.access });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ id: book.id, owner: expect.any(Number), quiz: null, created_at: expect.any(String) });
@@ -108,7 +121,10 @@ describe('chapters', () => {
     const patched = await call(t, 'PATCH', `${base}${a.json().id}/`, { token: author.access, body: { order: 0 } });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ title: 'Port placement', order: 0 });
-    const put = await call(t, 'PUT', `${base}${b.json().id}/`, { token: author.access, body: { title: 'Ergonomics and set-up', order: 5, content_delta: lexical('Table height') } });
+    const put = await call(t, 'PUT', `${base}${b.json().id}/`, {
+      token: author.access,
+      body: { title: 'Ergonomics and set-up', order: 5, content_delta: lexical('Table height') },
+    });
     expect(put.json()).toMatchObject({ title: 'Ergonomics and set-up', order: 5 });
     const del = await call(t, 'DELETE', `${base}${c.json().id}/`, { token: author.access });
     expect(del.statusCode).toBe(204);
@@ -145,7 +161,14 @@ describe('chapters', () => {
       children: [{ type: 'text', version: 1, text: 'click me', format: 0, style: '', mode: 'normal', detail: 0 }],
     });
     const doc = lexical('See', [
-      { type: 'paragraph', version: 1, direction: 'ltr', format: '', indent: 0, children: [link('javascript:alert(document.cookie)'), link('https://www.sages.org/')] },
+      {
+        type: 'paragraph',
+        version: 1,
+        direction: 'ltr',
+        format: '',
+        indent: 0,
+        children: [link('javascript:alert(document.cookie)'), link('https://www.sages.org/')],
+      },
     ]);
     const res = await call(t, 'POST', `/api/books/books/${bookId}/chapters/`, { token: su.access, body: { title: 'Links', order: 0, content_delta: doc } });
     expect(res.statusCode).toBe(201);
@@ -308,7 +331,9 @@ describe('quizzes and scores', () => {
     expect(theirs.results[0]).toMatchObject({ correct_answers: 4, score_percentage: 100, quiz_title: 'Hernia quiz book — Quiz' });
     const times = mine.results.map((s: { submitted_at: string }) => s.submitted_at);
     expect(times).toEqual([...times].sort().reverse());
-    expect(Object.keys(mine.results[0])).toEqual(expect.arrayContaining(['id', 'quiz_title', 'correct_answers', 'total_questions', 'score_percentage', 'submitted_at']));
+    expect(Object.keys(mine.results[0])).toEqual(
+      expect.arrayContaining(['id', 'quiz_title', 'correct_answers', 'total_questions', 'score_percentage', 'submitted_at']),
+    );
   });
 
   it('keeps quiz history when the book is deleted', async () => {
@@ -320,7 +345,9 @@ describe('quizzes and scores', () => {
     expect((await call(t, 'GET', `/api/books/books/${doomed}/`, { token: su.access })).statusCode).toBe(404);
     const mine = (await call(t, 'GET', '/api/books/my-scores/', { token: reader.access })).json();
     expect(mine.results.find((s: { quiz_title: string }) => s.quiz_title === 'Doomed quiz')).toMatchObject({ correct_answers: 3, quiz: null });
-    expect((await call(t, 'POST', `/api/books/quizzes/${q.id}/scores/`, { token: reader.access, body: { answers: attemptAnswers(QUIZ, 3) } })).statusCode).toBe(404);
+    expect((await call(t, 'POST', `/api/books/quizzes/${q.id}/scores/`, { token: reader.access, body: { answers: attemptAnswers(QUIZ, 3) } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('deletes a quiz on request of the owner', async () => {

@@ -19,7 +19,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const awkward = 'Quotes " and \\ back\\slash, </script>, tab\t, line\u2028separator, emoji 🩺, ünïcödé';
-const doc = (text: string) => ({ root: { type: 'root', version: 1, children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text, format: 0 }] }] } });
+const doc = (text: string) => ({
+  root: { type: 'root', version: 1, children: [{ type: 'paragraph', version: 1, children: [{ type: 'text', version: 1, text, format: 0 }] }] },
+});
 
 it('answers each chapter as the write answered it, on every page', async () => {
   const book = (await call(t, 'POST', '/api/books/books/', { token: su, body: { title: 'JSON' } })).json();

@@ -128,7 +128,8 @@ describe('conditional GET', () => {
 });
 
 describe('the built PWA', () => {
-  const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it('sends hashed assets as the build compressed them, and immutable', async () => {
     const br = await get('/assets/app-1a2b3c.js', 'gzip, deflate, br');

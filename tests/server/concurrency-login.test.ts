@@ -21,9 +21,7 @@ function attempt(t: TestApp, email: string, password: string, ip: string) {
 
 /** Fires every attempt at once (spread over the instances) and counts the answers by status. */
 async function burst(instances: TestApp[], email: string, ip: string) {
-  const answers = await Promise.all(
-    Array.from({ length: ATTEMPTS }, (_, i) => attempt(instances[i % instances.length]!, email, `wrong-guess-${i}`, ip)),
-  );
+  const answers = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(instances[i % instances.length]!, email, `wrong-guess-${i}`, ip)));
   const byStatus: Record<number, number> = {};
   for (const a of answers) byStatus[a.statusCode] = (byStatus[a.statusCode] ?? 0) + 1;
   for (const a of answers.filter((x) => x.statusCode === 429)) expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
@@ -55,9 +53,7 @@ describe('login limits hold under 150 concurrent attempts (in memory)', () => {
 
   it('a burst mixing the right password in is limited the same way (the success does not reset a spent budget)', { timeout: 120_000 }, async () => {
     const ip = randomIp();
-    const answers = await Promise.all(
-      Array.from({ length: ATTEMPTS }, (_, i) => attempt(t, email, i === ATTEMPTS - 1 ? TEST_PASSWORD : `wrong-${i}`, ip)),
-    );
+    const answers = await Promise.all(Array.from({ length: ATTEMPTS }, (_, i) => attempt(t, email, i === ATTEMPTS - 1 ? TEST_PASSWORD : `wrong-${i}`, ip)));
     const evaluatedWrong = answers.slice(0, -1).filter((a) => a.statusCode === 401).length;
     expect(evaluatedWrong).toBeLessThanOrEqual(LIMIT);
     expect(answers.every((a) => a.statusCode < 500)).toBe(true);

@@ -74,7 +74,8 @@ describe('outside the reuse grace window', () => {
       const handedOut = answers.filter((a) => a.statusCode === 200).map((a) => (a.json() as { refresh: string }).refresh);
       const live = await liveTokens(t, familyOf(token));
       const stillWorking = (await Promise.all(handedOut.map((r) => refresh(t, r)))).filter((a) => a.statusCode === 200).length;
-      if (live || stillWorking) survivors.push(`trial ${trial}: ${live} live in the database, ${stillWorking} of ${handedOut.length} handed-out tokens still work`);
+      if (live || stillWorking)
+        survivors.push(`trial ${trial}: ${live} live in the database, ${stillWorking} of ${handedOut.length} handed-out tokens still work`);
     }
     expect(survivors).toEqual([]);
   });

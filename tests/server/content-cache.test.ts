@@ -65,7 +65,10 @@ describe('book answers kept between requests', () => {
 
   it('the book detail and chapter list show chapters and quizzes written elsewhere at once', async () => {
     const bookId = await addBookElsewhere('Chapters elsewhere');
-    const created = await call(t, 'POST', `/api/books/books/${bookId}/chapters/`, { token, body: { title: 'One', order: 1, content_delta: lexical('first words') } });
+    const created = await call(t, 'POST', `/api/books/books/${bookId}/chapters/`, {
+      token,
+      body: { title: 'One', order: 1, content_delta: lexical('first words') },
+    });
     expect(created.statusCode).toBe(201);
     expect((await get(`/api/books/books/${bookId}/chapters/`)).body.results[0].content_delta).toEqual(lexical('first words'));
     expect((await get(`/api/books/books/${bookId}/`)).body).toMatchObject({ chapter_count: 1, quiz: null });
@@ -78,7 +81,11 @@ describe('book answers kept between requests', () => {
     expect(await compressed()).toEqual(lexical('first words'));
     expect(await compressed()).toEqual(lexical('first words'));
 
-    await other.kysely.updateTable('chapters').set({ content_delta: JSON.stringify(lexical('changed elsewhere')) }).where('book_id', '=', bookId).execute();
+    await other.kysely
+      .updateTable('chapters')
+      .set({ content_delta: JSON.stringify(lexical('changed elsewhere')) })
+      .where('book_id', '=', bookId)
+      .execute();
     expect((await get(`/api/books/books/${bookId}/chapters/`)).body.results[0].content_delta).toEqual(lexical('changed elsewhere'));
     // The compressed copy of the earlier answer is not sent again.
     expect(await compressed()).toEqual(lexical('changed elsewhere'));
@@ -114,10 +121,21 @@ describe('book answers kept between requests', () => {
   });
 
   it("the list's count stays exact through multi-row inserts and deletes", async () => {
-    const rows = ['A', 'B', 'C'].map((title) => ({ title, author: '', description: '', cover_image_url: '', owner_id: ownerId, created_at: now(), updated_at: now() }));
+    const rows = ['A', 'B', 'C'].map((title) => ({
+      title,
+      author: '',
+      description: '',
+      cover_image_url: '',
+      owner_id: ownerId,
+      created_at: now(),
+      updated_at: now(),
+    }));
     await other.kysely.insertInto('books').values(rows).execute();
     await other.kysely.deleteFrom('books').where('title', 'in', ['A', 'B']).execute();
-    const { count } = await other.kysely.selectFrom('books').select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+    const { count } = await other.kysely
+      .selectFrom('books')
+      .select(sql<number>`count(*)`.as('count'))
+      .executeTakeFirstOrThrow();
     expect((await get('/api/books/books/')).body.count).toBe(Number(count));
     // Each of those pages is answered too, the last one included.
     const last = Math.ceil(Number(count) / 2);
@@ -131,12 +149,18 @@ describe('book answers kept between requests', () => {
     expect(saved.statusCode).toBe(201);
     const quizId = saved.json().id as number;
     const submit = () =>
-      call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, { token, body: { answers: [{ questionId: singleChoice.id, answer: singleChoice.answer, status: 'answered' }], client_attempt_id: crypto.randomUUID() } });
+      call(t, 'POST', `/api/books/quizzes/${quizId}/scores/`, {
+        token,
+        body: { answers: [{ questionId: singleChoice.id, answer: singleChoice.answer, status: 'answered' }], client_attempt_id: crypto.randomUUID() },
+      });
     expect((await submit()).json()).toMatchObject({ correct_answers: 1, quiz_version: 1 });
 
     // Version 2 takes another option as the answer.
     const changed = [{ ...singleChoice, answer: wrongChoice }];
-    await other.kysely.insertInto('quiz_versions').values({ quiz_id: quizId, version: 2, quiz_data: JSON.stringify(changed), created_by: null, created_at: now() }).execute();
+    await other.kysely
+      .insertInto('quiz_versions')
+      .values({ quiz_id: quizId, version: 2, quiz_data: JSON.stringify(changed), created_by: null, created_at: now() })
+      .execute();
     await other.kysely.updateTable('quizzes').set({ current_version: 2 }).where('id', '=', quizId).execute();
     expect((await submit()).json()).toMatchObject({ correct_answers: 0, quiz_version: 2 });
 

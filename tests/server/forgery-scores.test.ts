@@ -26,7 +26,19 @@ async function post(body: Record<string, unknown>, quiz = quizId) {
 }
 async function myScores() {
   const res = await call(t, 'GET', '/api/books/my-scores/?page_size=100', { token });
-  return (res.json() as { results: { id: number; quiz: number; correct_answers: number; total_questions: number; score_percentage: number; client_attempt_id: string | null; submitted_at: string }[] }).results;
+  return (
+    res.json() as {
+      results: {
+        id: number;
+        quiz: number;
+        correct_answers: number;
+        total_questions: number;
+        score_percentage: number;
+        client_attempt_id: string | null;
+        submitted_at: string;
+      }[];
+    }
+  ).results;
 }
 
 beforeAll(async () => {

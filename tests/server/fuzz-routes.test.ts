@@ -16,15 +16,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerProblems } from '../helpers/api-answers';
-import {
-  HOSTILE_IDS,
-  HOSTILE_NUMBERS,
-  HOSTILE_QUERIES,
-  hostileBodies,
-  PROTOTYPE_KEYS,
-  RAW_BODIES,
-  toJsonText,
-} from '../helpers/fuzz-arbitraries';
+import { HOSTILE_IDS, HOSTILE_NUMBERS, HOSTILE_QUERIES, hostileBodies, PROTOTYPE_KEYS, RAW_BODIES, toJsonText } from '../helpers/fuzz-arbitraries';
 import { attemptAnswers, QUIZ } from '../helpers/quiz-fixture';
 import { createOrganization, createTestApp, createUser, documentedOperations, login, type TestApp } from '../helpers/server-app';
 
@@ -71,7 +63,9 @@ await ensureFixtures();
 
 const PARAM_FIXTURE: Record<string, string> = { bookId: 'book', chapterId: 'chapter', quizId: 'quiz', orgId: 'org', membershipId: 'membership' };
 
-const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#aa3344' } }).png().toBuffer();
+const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#aa3344' } })
+  .png()
+  .toBuffer();
 async function formData(field: string, data: Buffer, type: string, filename: string) {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(data)], { type }), filename);
@@ -126,9 +120,13 @@ async function send(method: string, path: string, request: FuzzRequest): Promise
   stats.requests++;
   if (res.statusCode >= 500) stats.fiveXX++;
   if (method === 'delete' && res.statusCode < 300) await ensureFixtures();
-  const problems = answerProblems({ statusCode: res.statusCode, headers: res.headers, body: res.body }, typeof payload === 'string' ? payload : (payload?.toString('latin1') ?? ''), {
-    upload: path.startsWith('/api/media/upload-'),
-  });
+  const problems = answerProblems(
+    { statusCode: res.statusCode, headers: res.headers, body: res.body },
+    typeof payload === 'string' ? payload : (payload?.toString('latin1') ?? ''),
+    {
+      upload: path.startsWith('/api/media/upload-'),
+    },
+  );
   if (problems.length) stats.problems++;
   const shown = (text: string) => abbreviate(text).slice(0, 600);
   return problems.map((p) => `${p} ← ${method.toUpperCase()} ${shown(url)} as ${request.who}${payload !== undefined ? ` body ${shown(String(payload))}` : ''}`);
@@ -310,9 +308,7 @@ describe(`hostile corpora on every route (${database})`, () => {
   });
 
   it('hole 6: integers at and past 2^31 and 2^53 in every field', { timeout: 120_000 }, async () => {
-    const problems = await sweep((op, valid) =>
-      propertiesOf(op).flatMap(([key]) => HOSTILE_NUMBERS.map((n) => ({ json: { ...valid, [key]: n } }))),
-    );
+    const problems = await sweep((op, valid) => propertiesOf(op).flatMap(([key]) => HOSTILE_NUMBERS.map((n) => ({ json: { ...valid, [key]: n } }))));
     expectNone(problems);
   });
 
@@ -329,7 +325,13 @@ describe(`hostile corpora on every route (${database})`, () => {
       for (const query of HOSTILE_QUERIES)
         for (const who of IDENTITIES)
           problems.push(
-            ...(await send('get', op.path, { who, ids: params.map((param) => ({ param, pick: { fixture: PARAM_FIXTURE[param]! } })), query, ip: '10.7.0.1', body: { none: true } })),
+            ...(await send('get', op.path, {
+              who,
+              ids: params.map((param) => ({ param, pick: { fixture: PARAM_FIXTURE[param]! } })),
+              query,
+              ip: '10.7.0.1',
+              body: { none: true },
+            })),
           );
     }
     expectNone(problems);

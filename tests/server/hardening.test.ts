@@ -23,16 +23,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('hole 3: body keys named like Object.prototype members', () => {
-  it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf'])('answers 400 for "%s", unauthenticated', async (key) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/accounts/login/',
-      headers: { 'content-type': 'application/json' },
-      payload: `{"email":"a@b.c","password":"x","${key}":1}`,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ [key]: ['Unknown field.'] });
-  });
+  it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf'])(
+    'answers 400 for "%s", unauthenticated',
+    async (key) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/login/',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"email":"a@b.c","password":"x","${key}":1}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ [key]: ['Unknown field.'] });
+    },
+  );
 
   it('answers 400 for several such keys on an authenticated route', async () => {
     const res = await t.app.inject({
@@ -52,7 +55,11 @@ describe('hole 4: malformed multipart', () => {
 
   it.each([
     ['no boundary', 'multipart/form-data', 'abc'],
-    ['an unterminated body', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG'],
+    [
+      'an unterminated body',
+      'multipart/form-data; boundary=XYZ',
+      '--XYZ\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    ],
     ['a broken part header', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nthis is not a header\r\n\r\nabc\r\n--XYZ--\r\n'],
   ])('answers 400 for %s', async (_name, contentType, payload) => {
     const res = await upload(contentType, payload);
@@ -105,7 +112,13 @@ describe('hole 6: ids and integers bounded, NUL refused', () => {
   it.each([
     ['the login email, unauthenticated', 'POST', '/api/accounts/login/', { email: 'a\u0000@b.c', password: 'x' }, 'email'],
     ['the login password', 'POST', '/api/accounts/login/', { email: 'a@b.c', password: 'x\u0000y' }, 'password'],
-    ['a registration name', 'POST', '/api/accounts/register/', { email: 'n@b.c', password: 'Long-enough-9', password2: 'Long-enough-9', full_name: 'A\u0000B' }, 'full_name'],
+    [
+      'a registration name',
+      'POST',
+      '/api/accounts/register/',
+      { email: 'n@b.c', password: 'Long-enough-9', password2: 'Long-enough-9', full_name: 'A\u0000B' },
+      'full_name',
+    ],
     ['a book title', 'POST', '/api/books/books/', { title: 'T\u0000' }, 'title'],
     ['text inside a chapter', 'POST', 'chapters', { title: 'c', order: 1, content_delta: { ops: [{ insert: 'a\u0000b\n' }] } }, 'content_delta'],
   ] as const)('answers 400 for a NUL byte in %s', async (_name, method, url, body, field) => {
@@ -123,7 +136,13 @@ describe('hole 8: oversized bodies and headers', () => {
     const body = Buffer.from(JSON.stringify({ title: 'x', description: 'y'.repeat(3 * 1024 * 1024) }));
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/books/books/', headers: { 'content-type': 'application/json', 'content-length': body.length, authorization: `Bearer ${su}` } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/books/books/',
+          headers: { 'content-type': 'application/json', 'content-length': body.length, authorization: `Bearer ${su}` },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -174,7 +193,14 @@ describe('hole 8: oversized bodies and headers', () => {
       expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
       expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
-      for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-dns-prefetch-control'])
+      for (const pageOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-dns-prefetch-control',
+      ])
         expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
     }
   });

@@ -171,7 +171,10 @@ describe('health and schema', () => {
       expect(operation.parameters?.map((p) => ('name' in p ? p.name : '')) ?? [], name).toEqual(ids);
       if (['POST', 'PUT', 'PATCH'].includes(route.method)) expect(op!.body ?? op!.multipart, name).toBeTruthy();
       const statuses = Object.keys(operation.responses ?? {});
-      expect(statuses.some((status) => status.startsWith('2')), name).toBe(true);
+      expect(
+        statuses.some((status) => status.startsWith('2')),
+        name,
+      ).toBe(true);
       for (const status of statuses.filter((s) => s !== '204')) {
         const response = operation.responses![status] as { description: string; content?: Record<string, { schema: unknown }> };
         expect(response.description, `${name} ${status}`).not.toBe('Default Response');

@@ -99,10 +99,14 @@ describe('uploaded images on a phone', () => {
   });
 
   it('lists the copies in srcset for uploaded still images only', () => {
-    expect(imageSrcSet('/media/images/2026-11/ab.png')).toBe('/media/images/2026-11/ab.png?w=480 480w, /media/images/2026-11/ab.png?w=960 960w, /media/images/2026-11/ab.png?w=1440 1440w');
+    expect(imageSrcSet('/media/images/2026-11/ab.png')).toBe(
+      '/media/images/2026-11/ab.png?w=480 480w, /media/images/2026-11/ab.png?w=960 960w, /media/images/2026-11/ab.png?w=1440 1440w',
+    );
     expect(imageSrcSet('/media/images/2026-11/ab.gif')).toBeUndefined();
     // A figure 1200 px wide: the copies narrower than it, then itself; one of 400 px has none.
-    expect(imageSrcSet('/media/images/2026-11/ab.png', 1200)).toBe('/media/images/2026-11/ab.png?w=480 480w, /media/images/2026-11/ab.png?w=960 960w, /media/images/2026-11/ab.png 1200w');
+    expect(imageSrcSet('/media/images/2026-11/ab.png', 1200)).toBe(
+      '/media/images/2026-11/ab.png?w=480 480w, /media/images/2026-11/ab.png?w=960 960w, /media/images/2026-11/ab.png 1200w',
+    );
     expect(imageSrcSet('/media/images/2026-11/ab.png', 400)).toBeUndefined();
     expect(imageSrcSet('/images/hero.svg')).toBeUndefined();
     expect(imageSrcSet('https://example.org/x.png')).toBeUndefined();

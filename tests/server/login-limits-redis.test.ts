@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, type TestApp } from '../helpers/server-app';
 import { REDIS_URL, redisAnswers } from '../helpers/server-redis';
 
-
 const available = await redisAnswers();
 if (!available) console.warn(`Redis does not answer at ${REDIS_URL}: the shared login-limit tests are skipped`);
 

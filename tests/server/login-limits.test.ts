@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../helpers/server-app';
 import { REDIS_URL, redisAnswers } from '../helpers/server-redis';
 
-
 const redisAvailable = await redisAnswers();
 
 const randomIp = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]! || 1}`;
@@ -51,7 +50,9 @@ function suite(store: string, env: () => Record<string, string>) {
     it('holds the per-address limit across accounts under concurrency (30 a minute)', async () => {
       const ip = randomIp();
       const answers = await Promise.all(
-        Array.from({ length: 45 }, (_, i) => call(t, 'POST', '/api/accounts/login/', { body: { email: `nobody-${i}@x.example`, password: 'Spray-attempt-1' }, ip })),
+        Array.from({ length: 45 }, (_, i) =>
+          call(t, 'POST', '/api/accounts/login/', { body: { email: `nobody-${i}@x.example`, password: 'Spray-attempt-1' }, ip }),
+        ),
       );
       const statuses = answers.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(30);

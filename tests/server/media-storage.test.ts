@@ -24,7 +24,11 @@ function box(type: string, body: Buffer) {
   return out;
 }
 const mp4 = (mdatBytes: number) =>
-  Buffer.concat([box('ftyp', Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2', 'latin1')])), box('free', Buffer.alloc(8)), box('mdat', randomBytes(mdatBytes))]);
+  Buffer.concat([
+    box('ftyp', Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2', 'latin1')])),
+    box('free', Buffer.alloc(8)),
+    box('mdat', randomBytes(mdatBytes)),
+  ]);
 
 async function upload(t: TestApp, token: string, kind: 'image' | 'video', data: Buffer) {
   const form = new FormData();
@@ -39,7 +43,11 @@ async function upload(t: TestApp, token: string, kind: 'image' | 'video', data: 
 }
 
 const filesUnder = (dir: string): string[] =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
 
 describe('media in an S3-compatible bucket (MEDIA_STORAGE=s3)', () => {
   let s3: S3rver;
@@ -66,7 +74,9 @@ describe('media in an S3-compatible bucket (MEDIA_STORAGE=s3)', () => {
   });
 
   it('stores an uploaded image in the bucket, not on the local disk, and serves it at its /media/ URL', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const res = await upload(t, token, 'image', png);
     expect(res.statusCode).toBe(201);
     const { imageUrl } = res.json() as { imageUrl: string };
@@ -82,7 +92,7 @@ describe('media in an S3-compatible bucket (MEDIA_STORAGE=s3)', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toMatch(/sandbox/);
-    expect((await sharp(served.rawPayload).metadata())).toMatchObject({ format: 'png', width: 40, height: 30 });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
   });
 
   it('streams a video up to the bucket and serves byte ranges of it', async () => {

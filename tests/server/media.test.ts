@@ -138,8 +138,16 @@ describe('POST /api/media/upload-image/', () => {
   it.each(['gif', 'webp'] as const)('accepts an animated %s well under 40 megapixels and keeps its frames', async (format) => {
     // 7 frames of 1000×1000: 1 megapixel a frame, 7 in all.
     const colours = ['#ff0000', '#ff8800', '#ffff00', '#00ff00', '#0000ff', '#4400ff', '#8800ff'];
-    const frames = await Promise.all(colours.map((background) => sharp({ create: { width: 1000, height: 1000, channels: 3, background } }).png().toBuffer()));
-    const animation = await sharp(frames, { join: { animated: true } })[format]().toBuffer();
+    const frames = await Promise.all(
+      colours.map((background) =>
+        sharp({ create: { width: 1000, height: 1000, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const animation = await sharp(frames, { join: { animated: true } })
+      [format]()
+      .toBuffer();
     expect(animation.length).toBeLessThan(MiB);
     const res = await upload('image', animation, { type: `image/${format}`, filename: `steps.${format}` });
     expect(res.statusCode, res.body).toBe(201);

@@ -20,10 +20,17 @@ beforeAll(async () => {
   orgId = organization.id;
   for (let i = 1; i <= 4; i++) await createUser(t, { email: `member${i}@x.example`, organization: { id: orgId, role: 'member' } });
   const owner = await t.app.repos.users.findByEmail('owner@x.example');
-  for (let i = 1; i <= 5; i++) bookIds.push(await t.app.repos.books.create({ title: `Book ${i}`, author: '', description: '', cover_image_url: '' }, owner!.id));
+  for (let i = 1; i <= 5; i++)
+    bookIds.push(await t.app.repos.books.create({ title: `Book ${i}`, author: '', description: '', cover_image_url: '' }, owner!.id));
   bookId = bookIds[0]!;
   // Orders deliberately out of insertion order: the list is by order, then id.
-  for (const [title, order] of [['Third', 3], ['First', 1], ['Second', 2], ['Also second', 2], ['Zeroth', 0]] as const) {
+  for (const [title, order] of [
+    ['Third', 3],
+    ['First', 1],
+    ['Second', 2],
+    ['Also second', 2],
+    ['Zeroth', 0],
+  ] as const) {
     await t.app.repos.chapters.create(bookId, { title, order, content_delta: null });
   }
   quizId = (await t.app.repos.quizzes.saveNewVersion(bookId, 'Quiz', QUIZ, null)).quiz.id;
@@ -129,14 +136,14 @@ describe('invalid pages', () => {
     expect(res.json()).toEqual({ detail: 'Invalid page.' });
   });
 
-  it.each<() => string>([
-    () => `/api/books/books/${bookId}/chapters/?page=999`,
-    () => `/api/accounts/organizations/${orgId}/users/?page=999`,
-  ])('page 999 of chapters and members → 404 Invalid page (%#)', async (url) => {
-    const res = await call(t, 'GET', url(), { token });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Invalid page.' });
-  });
+  it.each<() => string>([() => `/api/books/books/${bookId}/chapters/?page=999`, () => `/api/accounts/organizations/${orgId}/users/?page=999`])(
+    'page 999 of chapters and members → 404 Invalid page (%#)',
+    async (url) => {
+      const res = await call(t, 'GET', url(), { token });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Invalid page.' });
+    },
+  );
 
   it('the last page exists; the one after it does not', async () => {
     expect((await call(t, 'GET', '/api/books/books/?page=3&page_size=2', { token })).json()).toMatchObject({ results: [{ id: bookIds[0] }], next: null });

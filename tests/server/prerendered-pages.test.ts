@@ -17,7 +17,10 @@ beforeAll(async () => {
   mkdirSync(path.join(distDir, 'prerendered/about'), { recursive: true });
   writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>App shell</title><div id="root"></div>');
   writeFileSync(path.join(distDir, 'prerendered/index.html'), '<!doctype html><title>Home</title><div id="root"><main>Prerendered home</main></div>');
-  writeFileSync(path.join(distDir, 'prerendered/about/director.html'), '<!doctype html><title>Director</title><div id="root"><main>Prerendered director</main></div>');
+  writeFileSync(
+    path.join(distDir, 'prerendered/about/director.html'),
+    '<!doctype html><title>Director</title><div id="root"><main>Prerendered director</main></div>',
+  );
   t = await createTestApp({ distDir });
 });
 afterAll(async () => {

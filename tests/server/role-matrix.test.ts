@@ -78,7 +78,9 @@ beforeAll(async () => {
   };
   for (const [actor, email] of Object.entries(emails)) tokens[actor as keyof typeof emails] = (await login(t, email)).access;
 
-  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } }).png().toBuffer();
+  png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   const ftyp = Buffer.concat([Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2', 'latin1')]);
   mp4 = Buffer.concat([box('ftyp', ftyp), box('free', Buffer.alloc(8)), box('mdat', Buffer.alloc(256, 7))]);
 });
@@ -166,7 +168,8 @@ const ENDPOINTS: Endpoint[] = [
         },
       };
     },
-    check: (res) => expect(res.json()).toMatchObject({ id: expect.any(Number), user: { email: expect.stringMatching(/^recruit-\d+@x\.example$/) }, role: 'member' }),
+    check: (res) =>
+      expect(res.json()).toMatchObject({ id: expect.any(Number), user: { email: expect.stringMatching(/^recruit-\d+@x\.example$/) }, role: 'member' }),
   },
   {
     name: 'DELETE a member of A',
@@ -262,26 +265,24 @@ const ENDPOINTS: Endpoint[] = [
       },
       check: (res) => expect(res.json()).toMatchObject({ id: expect.any(Number), book: book(), order: 3 }),
     },
-    ...(['PUT', 'PATCH'] as const).map(
-      (method): Endpoint => ({
-        name: `${method} a chapter (${which})`,
-        allowed,
-        success: 200,
-        prepare: async () => {
-          const chapterId = await newChapter(book());
-          return {
-            method,
-            url: `/api/books/books/${book()}/chapters/${chapterId}/`,
-            body: { title: 'Renamed', order: 2, ...(method === 'PUT' ? { content_delta: null } : {}) },
-            verify: async (allowed) => {
-              const chapter = await t.app.repos.chapters.find(book(), chapterId);
-              expect(chapter?.title === 'Renamed').toBe(allowed);
-            },
-          };
-        },
-        check: (res) => expect(res.json()).toMatchObject({ title: 'Renamed', order: 2, book: book() }),
-      }),
-    ),
+    ...(['PUT', 'PATCH'] as const).map((method): Endpoint => ({
+      name: `${method} a chapter (${which})`,
+      allowed,
+      success: 200,
+      prepare: async () => {
+        const chapterId = await newChapter(book());
+        return {
+          method,
+          url: `/api/books/books/${book()}/chapters/${chapterId}/`,
+          body: { title: 'Renamed', order: 2, ...(method === 'PUT' ? { content_delta: null } : {}) },
+          verify: async (allowed) => {
+            const chapter = await t.app.repos.chapters.find(book(), chapterId);
+            expect(chapter?.title === 'Renamed').toBe(allowed);
+          },
+        };
+      },
+      check: (res) => expect(res.json()).toMatchObject({ title: 'Renamed', order: 2, book: book() }),
+    })),
     {
       name: `DELETE a chapter (${which})`,
       allowed,
@@ -346,21 +347,33 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST upload-image',
     allowed: BOOK_EDITORS,
     success: 201,
-    prepare: async () => ({ method: 'POST', url: '/api/media/upload-image/', multipart: await multipart('image', png, 'image/png', 'cover.png'), verify: await fileCountChanges('images') }),
+    prepare: async () => ({
+      method: 'POST',
+      url: '/api/media/upload-image/',
+      multipart: await multipart('image', png, 'image/png', 'cover.png'),
+      verify: await fileCountChanges('images'),
+    }),
     check: (res) => expect(res.json()).toEqual({ imageUrl: expect.stringMatching(/^\/media\/images\/.+\.png$/) }),
   },
   {
     name: 'POST upload-video',
     allowed: BOOK_EDITORS,
     success: 201,
-    prepare: async () => ({ method: 'POST', url: '/api/media/upload-video/', multipart: await multipart('video', mp4, 'video/mp4', 'clip.mp4'), verify: await fileCountChanges('videos') }),
+    prepare: async () => ({
+      method: 'POST',
+      url: '/api/media/upload-video/',
+      multipart: await multipart('video', mp4, 'video/mp4', 'clip.mp4'),
+      verify: await fileCountChanges('videos'),
+    }),
     check: (res) => expect(res.json()).toEqual({ videoUrl: expect.stringMatching(/^\/media\/videos\/.+\.mp4$/) }),
   },
 ];
 
 const expectedStatus = (endpoint: Endpoint, actor: Actor) => (actor === 'anonymous' ? 401 : endpoint.allowed.includes(actor) ? endpoint.success : 403);
 
-const ROWS = ENDPOINTS.flatMap((endpoint) => ACTORS.map((actor) => ({ endpoint: endpoint.name, actor, status: expectedStatus(endpoint, actor), spec: endpoint })));
+const ROWS = ENDPOINTS.flatMap((endpoint) =>
+  ACTORS.map((actor) => ({ endpoint: endpoint.name, actor, status: expectedStatus(endpoint, actor), spec: endpoint })),
+);
 
 describe('role matrix', () => {
   it.each(ROWS)('$endpoint as $actor → $status', async ({ actor, status, spec }) => {
@@ -438,15 +451,23 @@ describe('organization rules beyond the matrix', () => {
     expect(await membershipOf(ids['member of A'])).toMatchObject({ organization_id: orgA });
   });
 
-  it("the admin of A cannot list, add to or remove from B; the superuser can list B", async () => {
+  it('the admin of A cannot list, add to or remove from B; the superuser can list B', async () => {
     expect((await call(t, 'GET', `/api/accounts/organizations/${orgB}/users/`, { token: tokens['admin of A'] })).statusCode).toBe(403);
     const recruit = await createUser(t, { email: `${unique('b-recruit')}@x.example` });
-    const add = await call(t, 'POST', `/api/accounts/organizations/${orgB}/add-member/`, { token: tokens['admin of A'], body: { email: recruit.email, role: 'member' } });
+    const add = await call(t, 'POST', `/api/accounts/organizations/${orgB}/add-member/`, {
+      token: tokens['admin of A'],
+      body: { email: recruit.email, role: 'member' },
+    });
     expect(add.statusCode).toBe(403);
     expect(await membershipOf(recruit.id)).toBeUndefined();
     const listB = await call(t, 'GET', `/api/accounts/organizations/${orgB}/users/`, { token: tokens.superuser });
     expect(listB.statusCode).toBe(200);
-    expect(listB.json().results.map((m: { email: string }) => m.email).sort()).toEqual(['admin-b@x.example', 'owner-b@x.example']);
+    expect(
+      listB
+        .json()
+        .results.map((m: { email: string }) => m.email)
+        .sort(),
+    ).toEqual(['admin-b@x.example', 'owner-b@x.example']);
   });
 
   it('an organization that does not exist is a 404 for a superuser', async () => {
@@ -457,23 +478,36 @@ describe('organization rules beyond the matrix', () => {
 
   it('nobody adds an owner; an admin adds members but not admins; the owner and superusers add admins', async () => {
     const recruit = await createUser(t, { email: `${unique('co-admin')}@x.example` });
-    const owner = await call(t, 'POST', `/api/accounts/organizations/${orgA}/add-member/`, { token: tokens['admin of A'], body: { email: recruit.email, role: 'owner' } });
+    const owner = await call(t, 'POST', `/api/accounts/organizations/${orgA}/add-member/`, {
+      token: tokens['admin of A'],
+      body: { email: recruit.email, role: 'owner' },
+    });
     expect(owner.statusCode).toBe(400);
     expect(owner.json()).toEqual({ role: [expect.any(String)] });
-    const byAdmin = await call(t, 'POST', `/api/accounts/organizations/${orgA}/add-member/`, { token: tokens['admin of A'], body: { email: recruit.email, role: 'admin' } });
+    const byAdmin = await call(t, 'POST', `/api/accounts/organizations/${orgA}/add-member/`, {
+      token: tokens['admin of A'],
+      body: { email: recruit.email, role: 'admin' },
+    });
     expect(byAdmin.statusCode).toBe(403);
     expect(byAdmin.json()).toEqual({ detail: "Only the organization's owner may make someone an admin." });
     expect(await membershipOf(recruit.id)).toBeUndefined();
     for (const actor of ['owner of A', 'superuser'] as const) {
       const another = await createUser(t, { email: `${unique('co-admin')}@x.example` });
-      const added = await call(t, 'POST', `/api/accounts/organizations/${orgA}/add-member/`, { token: tokens[actor], body: { email: another.email, role: 'admin' } });
+      const added = await call(t, 'POST', `/api/accounts/organizations/${orgA}/add-member/`, {
+        token: tokens[actor],
+        body: { email: another.email, role: 'admin' },
+      });
       expect(added.statusCode, actor).toBe(201);
       expect(added.json()).toMatchObject({ user: { email: another.email }, role: 'admin' });
     }
   });
 
   it('an admin cannot remove another admin; the owner and superusers can', async () => {
-    for (const [actor, status] of [['admin of A', 403], ['owner of A', 204], ['superuser', 204]] as const) {
+    for (const [actor, status] of [
+      ['admin of A', 403],
+      ['owner of A', 204],
+      ['superuser', 204],
+    ] as const) {
       const other = await createUser(t, { email: `${unique('admin')}@x.example`, organization: { id: orgA, role: 'admin' } });
       const membership = (await membershipOf(other.id))!;
       const res = await call(t, 'DELETE', `/api/accounts/organizations/${orgA}/members/${membership.id}/`, { token: tokens[actor] });
@@ -514,7 +548,9 @@ describe('book ownership beyond the matrix', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: expect.any(String) });
     }
-    expect((await call(t, 'POST', '/api/books/quizzes/999999/scores/', { token: tokens.individual, body: { answers: attemptAnswers(QUIZ, 1) } })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'POST', '/api/books/quizzes/999999/scores/', { token: tokens.individual, body: { answers: attemptAnswers(QUIZ, 1) } })).statusCode,
+    ).toBe(404);
   });
 
   it('a user who no longer owns a book can no longer upload', async () => {
@@ -523,7 +559,12 @@ describe('book ownership beyond the matrix', () => {
     const session = await login(t, writer.email);
     const upload = async () => {
       const { payload, contentType } = await multipart('image', png, 'image/png', 'a.png');
-      return t.app.inject({ method: 'POST', url: '/api/media/upload-image/', headers: { authorization: `Bearer ${session.access}`, 'content-type': contentType }, payload });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/media/upload-image/',
+        headers: { authorization: `Bearer ${session.access}`, 'content-type': contentType },
+        payload,
+      });
     };
     expect((await upload()).statusCode).toBe(201);
     await t.app.repos.books.delete(book);

@@ -65,7 +65,10 @@ it('counts records written elsewhere, in one statement for two users, and delete
 it('answers every page, near the start, the middle and the end, as a slice of one walk down the list', async () => {
   quizTitle = 'Many attempts';
   const total = DEEP_PAGE_OFFSET * 2 + 50;
-  await other.kysely.insertInto('quiz_scores').values(Array.from({ length: total }, (_, i) => score(userId, i))).execute();
+  await other.kysely
+    .insertInto('quiz_scores')
+    .values(Array.from({ length: total }, (_, i) => score(userId, i)))
+    .execute();
   const expected = (
     await other.kysely.selectFrom('quiz_scores').select('id').where('user_id', '=', userId).orderBy('submitted_at', 'desc').orderBy('id', 'desc').execute()
   ).map((r) => r.id);
@@ -91,6 +94,9 @@ it('answers the same slices whichever page sizes came before (a query of its own
       const pageNumber = (size % 3) + 1;
       const { status, body } = await page(`page=${pageNumber}&page_size=${size}`);
       expect(status, `round ${round}, size ${size}`).toBe(200);
-      expect(body!.results.map((r) => r.id), `round ${round}, size ${size}`).toEqual(expected.slice((pageNumber - 1) * size, pageNumber * size));
+      expect(
+        body!.results.map((r) => r.id),
+        `round ${round}, size ${size}`,
+      ).toEqual(expected.slice((pageNumber - 1) * size, pageNumber * size));
     }
 });

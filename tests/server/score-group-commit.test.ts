@@ -33,10 +33,7 @@ const post = (attempt: string, correct: number) =>
 it('stores a burst of attempts once each, and answers racing replays with the one stored record', async () => {
   const fresh = Array.from({ length: 30 }, (_, i) => ({ id: randomUUID(), correct: i % 3 }));
   const replayed = randomUUID();
-  const answers = await Promise.all([
-    ...fresh.map((a) => post(a.id, a.correct)),
-    ...Array.from({ length: 10 }, () => post(replayed, 2)),
-  ]);
+  const answers = await Promise.all([...fresh.map((a) => post(a.id, a.correct)), ...Array.from({ length: 10 }, () => post(replayed, 2))]);
 
   const firsts = answers.slice(0, 30);
   expect(firsts.map((r) => r.statusCode)).toEqual(Array(30).fill(201));

@@ -77,7 +77,9 @@ describe('scores are graded by the server only', () => {
       expect(res.statusCode, String(quiz_version)).toBe(400);
       expect(Object.keys(res.json())).toEqual(['quiz_version']);
     }
-    expect((await post(quizId, { answers: attemptAnswers(QUIZ, 1), quiz_version: 2_147_483_647 })).json()).toEqual({ quiz_version: ['This quiz has no such version.'] });
+    expect((await post(quizId, { answers: attemptAnswers(QUIZ, 1), quiz_version: 2_147_483_647 })).json()).toEqual({
+      quiz_version: ['This quiz has no such version.'],
+    });
   });
 });
 
@@ -104,7 +106,9 @@ describe('replays of an attempt', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json()).toEqual({ detail: 'This client_attempt_id was already used for an attempt at another quiz. Start a new attempt with a new id.' });
     const mine = (await call(t, 'GET', '/api/books/my-scores/?page_size=200', { token: learner })).json();
-    expect(mine.results.filter((s: { client_attempt_id: string }) => s.client_attempt_id === attempt)).toEqual([expect.objectContaining({ quiz: a.quizId, correct_answers: 3 })]);
+    expect(mine.results.filter((s: { client_attempt_id: string }) => s.client_attempt_id === attempt)).toEqual([
+      expect.objectContaining({ quiz: a.quizId, correct_answers: 3 }),
+    ]);
   });
 
   it('lets another user use the same client_attempt_id for their own attempt', async () => {
@@ -134,7 +138,10 @@ describe('quiz data written elsewhere is stored in one normal form', () => {
     expect(JSON.parse(detail.quiz.quiz_data)).toEqual(normal);
 
     const attempt = randomUUID();
-    const res = await post(saved.json().id, { client_attempt_id: attempt, answers: [{ questionId: matchTheFollowing.id, answer: pairsAsLists, status: 'answered' }] });
+    const res = await post(saved.json().id, {
+      client_attempt_id: attempt,
+      answers: [{ questionId: matchTheFollowing.id, answer: pairsAsLists, status: 'answered' }],
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ correct_answers: 1, total_questions: 1 });
     const stored = await t.db.kysely.selectFrom('quiz_scores').select('answers').where('client_attempt_id', '=', attempt).executeTakeFirstOrThrow();

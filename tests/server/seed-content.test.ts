@@ -8,13 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { QUESTION_TYPES, quizDataSchema } from '../../src/contract/quiz';
 import { checkChapterContent } from '../../src/contract/rich-text';
-import {
-  demoBooks,
-  resolveSeedMedia,
-  seedMediaFiles,
-  type BlockNodeJSON,
-  type LexicalDocument,
-} from '../../server/seed/content';
+import { demoBooks, resolveSeedMedia, seedMediaFiles, type BlockNodeJSON, type LexicalDocument } from '../../server/seed/content';
 
 const mediaDir = fileURLToPath(new URL('../../server/seed/media/', import.meta.url));
 const chapters = demoBooks.flatMap((book) => book.chapters.map((chapter) => ({ book, chapter })));
@@ -96,7 +90,10 @@ describe('demo chapter content', () => {
     expect(texts.some((n) => typeof n.format === 'number' && (n.format & 3) !== 0)).toBe(true);
     expect(texts.some((n) => typeof n.style === 'string' && /^color: #[0-9a-f]{6}$/i.test(n.style))).toBe(true);
     expect(nodes.some((n) => n.type === 'link')).toBe(true);
-    const words = texts.map((n) => n.text).join(' ').split(/\s+/).length;
+    const words = texts
+      .map((n) => n.text)
+      .join(' ')
+      .split(/\s+/).length;
     expect(words).toBeGreaterThan(300);
   });
 
@@ -120,9 +117,7 @@ describe('demo chapter content', () => {
 });
 
 describe('seed media', () => {
-  const files = [
-    ...new Set(demoBooks.flatMap((book) => [book.cover, ...book.chapters.flatMap((c) => seedMediaFiles(c.content))])),
-  ];
+  const files = [...new Set(demoBooks.flatMap((book) => [book.cover, ...book.chapters.flatMap((c) => seedMediaFiles(c.content))]))];
 
   it.each(files)('%s is a self-contained SVG that renders', async (file) => {
     const svg = readFileSync(`${mediaDir}${file}`, 'utf8');

@@ -42,7 +42,12 @@ describe('refresh within the reuse grace window', () => {
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(await live(t, familyOf(token))).toBe(1);
     // Exactly one of the refresh tokens handed out is the live one, and it still rotates.
-    const outcomes = await Promise.all(answers.map(async (r) => (await t.db.kysely.selectFrom('refresh_tokens').select('rotated_at').where('jti', '=', jtiOf(r.json().refresh)).executeTakeFirstOrThrow()).rotated_at));
+    const outcomes = await Promise.all(
+      answers.map(
+        async (r) =>
+          (await t.db.kysely.selectFrom('refresh_tokens').select('rotated_at').where('jti', '=', jtiOf(r.json().refresh)).executeTakeFirstOrThrow()).rotated_at,
+      ),
+    );
     expect(outcomes.filter((rotated) => rotated === null)).toHaveLength(1);
     const liveOne = answers[outcomes.indexOf(null)]!.json().refresh as string;
     expect((await refresh(t, liveOne)).statusCode).toBe(200);

@@ -4,7 +4,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed';
 import { QUESTION_TYPES } from '../../src/contract/quiz';
 import { runCli, startServerProcess, tempDataDir, tempPostgresDatabase, type RunningServer } from '../helpers/server-process';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field below
 async function json(url: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
   const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
@@ -81,13 +80,20 @@ describe('npm start', () => {
       }),
     );
     const [cli, results] = await Promise.all([
-      runCli('server/cli/createsuperuser.ts', ['--email', 'chief@institute.example', '--password', 'Hasson-Entry-2026', '--full-name', 'Chief of Training'], env()),
+      runCli(
+        'server/cli/createsuperuser.ts',
+        ['--email', 'chief@institute.example', '--password', 'Hasson-Entry-2026', '--full-name', 'Chief of Training'],
+        env(),
+      ),
       Promise.all(writes),
     ]);
     expect(cli.stderr).toBe('');
     expect(cli.code).toBe(0);
     expect(results.every((r) => r.status === 201)).toBe(true);
-    const login = await json(`${server.url}/api/accounts/login/`, { method: 'POST', body: JSON.stringify({ email: 'chief@institute.example', password: 'Hasson-Entry-2026' }) });
+    const login = await json(`${server.url}/api/accounts/login/`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'chief@institute.example', password: 'Hasson-Entry-2026' }),
+    });
     expect(login.status).toBe(200);
     const profile = (await json(`${server.url}/api/accounts/profile/`, { headers: { authorization: `Bearer ${login.body.access}` } })).body;
     expect(profile).toMatchObject({ is_superuser: true, is_staff: true, full_name: 'Chief of Training' });
@@ -103,7 +109,7 @@ describe('npm start', () => {
     const noTerminal = await runCli('server/cli/createsuperuser.ts', ['--email', 'new@x.example'], env());
     expect(noTerminal.code).toBe(1);
     expect(noTerminal.stderr).toContain('--password is required');
-    const login = await json(`${server.url}/api/accounts/login/`, { method: "POST", body: JSON.stringify({ email: "weak@x.example", password: "12345678" }) });
+    const login = await json(`${server.url}/api/accounts/login/`, { method: 'POST', body: JSON.stringify({ email: 'weak@x.example', password: '12345678' }) });
     expect(login.status).toBe(401);
   });
 
@@ -111,7 +117,10 @@ describe('npm start', () => {
     await server.stop();
     server = await startServerProcess({ ...env(), SEED_DEMO: '1' });
     expect(server.output()).not.toContain('Demo content was added');
-    const login = await json(`${server.url}/api/accounts/login/`, { method: 'POST', body: JSON.stringify({ email: 'director@institute.example', password: DEMO_PASSWORD }) });
+    const login = await json(`${server.url}/api/accounts/login/`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'director@institute.example', password: DEMO_PASSWORD }),
+    });
     const books = (await json(`${server.url}/api/books/books/`, { headers: { authorization: `Bearer ${login.body.access}` } })).body;
     expect(books.count).toBe(2);
   });
@@ -124,7 +133,10 @@ describe('npm start configuration', () => {
     const server = await startServerProcess({ DATA_DIR: dataDir, SKIP_BUILD: '1', SEED_DEMO: '0', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
     try {
       expect(server.output()).not.toContain(DEMO_PASSWORD);
-      const login = await json(`${server.url}/api/accounts/login/`, { method: 'POST', body: JSON.stringify({ email: 'director@institute.example', password: DEMO_PASSWORD }) });
+      const login = await json(`${server.url}/api/accounts/login/`, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'director@institute.example', password: DEMO_PASSWORD }),
+      });
       expect(login.status).toBe(401);
     } finally {
       await server.stop();

@@ -9,7 +9,11 @@ export function passwordResets(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
       const table = db.schema.createTable('password_resets');
-      await (dialect === 'postgres' ? table.addColumn('id', 'serial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
+      await (
+        dialect === 'postgres'
+          ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+          : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      )
         .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('created_at', 'varchar(32)', (c) => c.notNull())

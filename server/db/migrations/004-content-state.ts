@@ -61,18 +61,27 @@ end $$`,
         .execute(db);
       for (const table of CONTENT_TABLES) {
         await sql
-          .raw(`create trigger content_state_${table}_insert after insert on ${table} referencing new table as changed_rows for each statement execute function content_state_bump()`)
+          .raw(
+            `create trigger content_state_${table}_insert after insert on ${table} referencing new table as changed_rows for each statement execute function content_state_bump()`,
+          )
           .execute(db);
         await sql
-          .raw(`create trigger content_state_${table}_delete after delete on ${table} referencing old table as changed_rows for each statement execute function content_state_bump()`)
+          .raw(
+            `create trigger content_state_${table}_delete after delete on ${table} referencing old table as changed_rows for each statement execute function content_state_bump()`,
+          )
           .execute(db);
-        await sql.raw(`create trigger content_state_${table}_update after update on ${table} for each statement execute function content_state_bump()`).execute(db);
-        await sql.raw(`create trigger content_state_${table}_truncate after truncate on ${table} for each statement execute function content_state_bump()`).execute(db);
+        await sql
+          .raw(`create trigger content_state_${table}_update after update on ${table} for each statement execute function content_state_bump()`)
+          .execute(db);
+        await sql
+          .raw(`create trigger content_state_${table}_truncate after truncate on ${table} for each statement execute function content_state_bump()`)
+          .execute(db);
       }
     },
     async down(db: Kysely<unknown>) {
       if (dialect === 'sqlite') {
-        for (const table of CONTENT_TABLES) for (const event of ['insert', 'update', 'delete']) await sql.raw(`drop trigger content_state_${table}_${event}`).execute(db);
+        for (const table of CONTENT_TABLES)
+          for (const event of ['insert', 'update', 'delete']) await sql.raw(`drop trigger content_state_${table}_${event}`).execute(db);
       } else {
         for (const table of CONTENT_TABLES)
           for (const event of ['insert', 'update', 'delete', 'truncate']) await sql.raw(`drop trigger content_state_${table}_${event} on ${table}`).execute(db);

@@ -27,7 +27,9 @@ end`,
           )
           .execute(db);
         await sql
-          .raw(`create trigger user_score_counts_delete after delete on quiz_scores begin update user_score_counts set count = count - 1 where user_id = old.user_id; end`)
+          .raw(
+            `create trigger user_score_counts_delete after delete on quiz_scores begin update user_score_counts set count = count - 1 where user_id = old.user_id; end`,
+          )
           .execute(db);
         // A score moved to another user (nothing does this today) is counted where it went.
         await sql
@@ -74,10 +76,14 @@ end $$`,
         )
         .execute(db);
       await sql
-        .raw('create trigger user_score_counts_insert after insert on quiz_scores referencing new table as added_rows for each statement execute function user_score_counts_add()')
+        .raw(
+          'create trigger user_score_counts_insert after insert on quiz_scores referencing new table as added_rows for each statement execute function user_score_counts_add()',
+        )
         .execute(db);
       await sql
-        .raw('create trigger user_score_counts_delete after delete on quiz_scores referencing old table as removed_rows for each statement execute function user_score_counts_remove()')
+        .raw(
+          'create trigger user_score_counts_delete after delete on quiz_scores referencing old table as removed_rows for each statement execute function user_score_counts_remove()',
+        )
         .execute(db);
       // A score moved to another user (nothing does this today) is counted where it went.
       await sql
@@ -85,8 +91,12 @@ end $$`,
           'create trigger user_score_counts_update after update of user_id on quiz_scores for each row when (old.user_id is distinct from new.user_id) execute function user_score_counts_move()',
         )
         .execute(db);
-      await sql.raw('create function user_score_counts_clear() returns trigger language plpgsql as $$ begin delete from user_score_counts; return null; end $$').execute(db);
-      await sql.raw('create trigger user_score_counts_truncate after truncate on quiz_scores for each statement execute function user_score_counts_clear()').execute(db);
+      await sql
+        .raw('create function user_score_counts_clear() returns trigger language plpgsql as $$ begin delete from user_score_counts; return null; end $$')
+        .execute(db);
+      await sql
+        .raw('create trigger user_score_counts_truncate after truncate on quiz_scores for each statement execute function user_score_counts_clear()')
+        .execute(db);
     },
     async down(db: Kysely<unknown>) {
       if (dialect === 'sqlite') {

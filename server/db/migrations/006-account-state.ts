@@ -26,7 +26,9 @@ export function accountState(dialect: Dialect) {
         for (const table of ACCOUNT_TABLES)
           for (const event of ['insert', 'update', 'delete'] as const)
             await sql
-              .raw(`create trigger account_state_${table}_${event} after ${event} on ${table} begin update account_state set version = version + 1 where id = 1; end`)
+              .raw(
+                `create trigger account_state_${table}_${event} after ${event} on ${table} begin update account_state set version = version + 1 where id = 1; end`,
+              )
               .execute(db);
         return;
       }
@@ -43,12 +45,16 @@ end $$`,
         .execute(db);
       for (const table of ACCOUNT_TABLES)
         for (const event of ['insert', 'update', 'delete', 'truncate'] as const)
-          await sql.raw(`create trigger account_state_${table}_${event} after ${event} on ${table} for each statement execute function account_state_bump()`).execute(db);
+          await sql
+            .raw(`create trigger account_state_${table}_${event} after ${event} on ${table} for each statement execute function account_state_bump()`)
+            .execute(db);
     },
     async down(db: Kysely<unknown>) {
       for (const table of ACCOUNT_TABLES)
         for (const event of dialect === 'sqlite' ? ['insert', 'update', 'delete'] : ['insert', 'update', 'delete', 'truncate'])
-          await sql.raw(dialect === 'sqlite' ? `drop trigger account_state_${table}_${event}` : `drop trigger account_state_${table}_${event} on ${table}`).execute(db);
+          await sql
+            .raw(dialect === 'sqlite' ? `drop trigger account_state_${table}_${event}` : `drop trigger account_state_${table}_${event} on ${table}`)
+            .execute(db);
       if (dialect === 'postgres') await sql.raw('drop function account_state_bump()').execute(db);
       await db.schema.dropTable('account_state').execute();
     },

@@ -164,9 +164,7 @@ export function resolveSeedMedia(content: LexicalDocument, toUrl: (file: string)
     root: {
       ...content.root,
       children: content.root.children.map((node) =>
-        node.type === 'chapter-image' && node.src.startsWith(SEED_MEDIA_PREFIX)
-          ? { ...node, src: toUrl(node.src.slice(SEED_MEDIA_PREFIX.length)) }
-          : node,
+        node.type === 'chapter-image' && node.src.startsWith(SEED_MEDIA_PREFIX) ? { ...node, src: toUrl(node.src.slice(SEED_MEDIA_PREFIX.length)) } : node,
       ),
     },
   };

@@ -14,7 +14,11 @@ const ergonomics = doc(
   ),
   ul(
     'Place the primary monitor directly in front of the operating surgeon, on the far side of the patient, beyond the target organ.',
-    ['Set the screen at or slightly below eye level so that the gaze falls about ', key('15° below the horizontal'), ' (a comfortable range is roughly 10–25°). Looking up at a high screen strains the neck within minutes.'],
+    [
+      'Set the screen at or slightly below eye level so that the gaze falls about ',
+      key('15° below the horizontal'),
+      ' (a comfortable range is roughly 10–25°). Looking up at a high screen strains the neck within minutes.',
+    ],
     'The whole screen should be visible without moving the head; for a 26–32-inch high-definition monitor this usually means a viewing distance of about 1–2 m.',
     'The camera assistant and the scrub nurse need their own line of sight. Give them a second monitor rather than expecting them to twist towards the surgeon’s screen.',
   ),
@@ -34,8 +38,14 @@ const ergonomics = doc(
   h(2, 'Positioning the team and the stack'),
   p('As a rule the surgeon stands ', b('opposite the target'), ' and the monitor is placed ', b('beyond it'), '. Some common arrangements:'),
   ul(
-    [b('Cholecystectomy: '), 'surgeon on the patient’s left (the “American” position) or between the legs (the “French” position); monitor at the patient’s right shoulder.'],
-    [b('Inguinal hernia (TAPP or TEP): '), 'surgeon on the side opposite the hernia, camera assistant beside the surgeon or at the head end; monitor at the foot of the table.'],
+    [
+      b('Cholecystectomy: '),
+      'surgeon on the patient’s left (the “American” position) or between the legs (the “French” position); monitor at the patient’s right shoulder.',
+    ],
+    [
+      b('Inguinal hernia (TAPP or TEP): '),
+      'surgeon on the side opposite the hernia, camera assistant beside the surgeon or at the head end; monitor at the foot of the table.',
+    ],
     [b('Appendicectomy: '), 'surgeon and camera assistant on the patient’s left; monitor on the patient’s right, level with the pelvis.'],
   ),
   p(
@@ -43,7 +53,11 @@ const ergonomics = doc(
   ),
   h(2, 'Equipment check before the incision'),
   ol(
-    ['CO₂ supply: cylinder adequately filled with a spare in theatre, insufflator on, pressure limit set (usually ', key('12–15 mmHg'), ' for an adult) before any gas enters the patient.'],
+    [
+      'CO₂ supply: cylinder adequately filled with a spare in theatre, insufflator on, pressure limit set (usually ',
+      key('12–15 mmHg'),
+      ' for an adult) before any gas enters the patient.',
+    ],
     ['Camera: focus, brightness and ', b('white balance'), ' against a white swab.'],
     'Telescope tip warmed (warm saline or anti-fog solution) so that it does not fog on entry.',
     'Energy devices: correct settings, and for monopolar diathermy a well-applied patient return electrode.',
@@ -88,8 +102,18 @@ const portPlacement = doc(
     'Triangulation: camera at home plate, working ports at first and third base, target at second base; manipulation angle about 60°.',
   ),
   ul(
-    ['The ', b('manipulation angle'), ' — the angle between the two instruments at the target — is ideally about ', key('60°'), ', acceptable between 45° and 75°. Narrower angles make the instruments nearly parallel and suturing awkward; wider angles force the surgeon’s arms apart.'],
-    ['The two ', b('azimuth angles'), ' (each instrument relative to the optical axis) should be roughly equal, so the telescope lies in the middle of the working triangle.'],
+    [
+      'The ',
+      b('manipulation angle'),
+      ' — the angle between the two instruments at the target — is ideally about ',
+      key('60°'),
+      ', acceptable between 45° and 75°. Narrower angles make the instruments nearly parallel and suturing awkward; wider angles force the surgeon’s arms apart.',
+    ],
+    [
+      'The two ',
+      b('azimuth angles'),
+      ' (each instrument relative to the optical axis) should be roughly equal, so the telescope lies in the middle of the working triangle.',
+    ],
     ['Working ports should be at least ', key('5 cm'), ' apart — usually about a hand-breadth — to avoid external clashing of the hands and handles.'],
     'Place the working ports so that roughly half of each instrument’s shaft lies inside the abdomen when its tip is at the target.',
   ),
@@ -109,14 +133,15 @@ const portPlacement = doc(
   h(2, 'Inserting secondary ports safely'),
   ol(
     'Insert every secondary port under direct vision, after the pneumoperitoneum is established.',
-    ['Transilluminate the abdominal wall to see superficial vessels, and identify the ', b('inferior epigastric vessels'), ' laparoscopically in the lateral umbilical folds. Lateral ports go lateral to the rectus sheath.'],
+    [
+      'Transilluminate the abdominal wall to see superficial vessels, and identify the ',
+      b('inferior epigastric vessels'),
+      ' laparoscopically in the lateral umbilical folds. Lateral ports go lateral to the rectus sheath.',
+    ],
     'Infiltrate local anaesthetic and make a skin incision that matches the port diameter: too small and excessive force is needed; too large and the port leaks gas and slips.',
     'Enter perpendicular to the skin with a controlled rotating movement, the index finger along the shaft as a stop, then angle towards the target once through the wall. Watch the tip on the monitor the whole time.',
   ),
-  p(
-    warn('Never insert a trocar blind once the telescope is inside.'),
-    ' An unseen trocar tip is how bowel and vessels are injured.',
-  ),
+  p(warn('Never insert a trocar blind once the telescope is inside.'), ' An unseen trocar tip is how bowel and vessels are injured.'),
   h(2, 'Worked example: laparoscopic cholecystectomy'),
   ul(
     [b('10 mm umbilical'), ' — telescope.'],
@@ -156,11 +181,11 @@ const pneumoperitoneum = doc(
     'Start insufflation at low flow (about 1 L/min) and watch the pressure, symmetrical distension and loss of liver dullness before switching to high flow.',
   ),
   p(b('Confirmation tests:')),
-  ul(
-    'Aspiration returns nothing — no blood, bowel content or urine.',
-    'Saline drop test: a drop of saline placed on the open hub is drawn in freely.',
-    ['Opening pressure is low — typically ', key('below 8–10 mmHg'), ' at low flow — and rises gradually. A high opening pressure suggests the tip is preperitoneal, in the omentum or in bowel: withdraw and try again.'],
-  ),
+  ul('Aspiration returns nothing — no blood, bowel content or urine.', 'Saline drop test: a drop of saline placed on the open hub is drawn in freely.', [
+    'Opening pressure is low — typically ',
+    key('below 8–10 mmHg'),
+    ' at low flow — and rises gradually. A high opening pressure suggests the tip is preperitoneal, in the omentum or in bowel: withdraw and try again.',
+  ]),
   p(
     warn('After two failed attempts, change the technique'),
     ' — switch to open entry or to an alternative site. Complication rates rise with every additional blind pass.',
@@ -194,8 +219,14 @@ const pneumoperitoneum = doc(
   ),
   h(2, 'Physiological effects'),
   ul(
-    [b('Cardiovascular: '), 'raised intra-abdominal pressure compresses the inferior vena cava, reducing venous return and cardiac output, while systemic vascular resistance and often arterial pressure rise. Reverse Trendelenburg reduces preload further. Rapid peritoneal stretch can trigger a vagal bradycardia, even asystole — release the gas and give atropine.'],
-    [b('Respiratory: '), 'the diaphragm is pushed upwards, reducing functional residual capacity and compliance and raising airway pressures; absorbed CO₂ raises the arterial PaCO₂. The anaesthetist increases minute ventilation, guided by end-tidal CO₂.'],
+    [
+      b('Cardiovascular: '),
+      'raised intra-abdominal pressure compresses the inferior vena cava, reducing venous return and cardiac output, while systemic vascular resistance and often arterial pressure rise. Reverse Trendelenburg reduces preload further. Rapid peritoneal stretch can trigger a vagal bradycardia, even asystole — release the gas and give atropine.',
+    ],
+    [
+      b('Respiratory: '),
+      'the diaphragm is pushed upwards, reducing functional residual capacity and compliance and raising airway pressures; absorbed CO₂ raises the arterial PaCO₂. The anaesthetist increases minute ventilation, guided by end-tidal CO₂.',
+    ],
     [b('Renal: '), 'renal blood flow and urine output fall during the pneumoperitoneum and recover afterwards.'],
     [b('Cerebral: '), 'intracranial pressure rises — a relative contraindication in head injury.'],
   ),
@@ -204,9 +235,19 @@ const pneumoperitoneum = doc(
   ),
   h(2, 'Complications'),
   ul(
-    [b('Entry injuries'), ' to the aorta, inferior vena cava, iliac vessels or bowel. If blood returns through the Veress needle, ', warn('leave the needle in place'), ' as a marker and proceed to laparotomy.'],
+    [
+      b('Entry injuries'),
+      ' to the aorta, inferior vena cava, iliac vessels or bowel. If blood returns through the Veress needle, ',
+      warn('leave the needle in place'),
+      ' as a marker and proceed to laparotomy.',
+    ],
     [b('Preperitoneal insufflation and subcutaneous emphysema: '), 'crepitus and rising end-tidal CO₂; usually self-limiting once the pressure is reduced.'],
-    [b('CO₂ embolism'), ' (rare, potentially fatal): sudden hypotension, arrhythmia, desaturation, a “mill-wheel” murmur and a ', i('sudden fall'), ' in end-tidal CO₂. Stop insufflation and release the pneumoperitoneum, give 100 % oxygen, place the patient head-down in the left lateral position, aspirate gas through a central venous catheter if one is in place, and start resuscitation if needed.'],
+    [
+      b('CO₂ embolism'),
+      ' (rare, potentially fatal): sudden hypotension, arrhythmia, desaturation, a “mill-wheel” murmur and a ',
+      i('sudden fall'),
+      ' in end-tidal CO₂. Stop insufflation and release the pneumoperitoneum, give 100 % oxygen, place the patient head-down in the left lateral position, aspirate gas through a central venous catheter if one is in place, and start resuscitation if needed.',
+    ],
     [b('Capnothorax and pneumomediastinum'), ', especially in hiatal surgery.'],
     [b('Hypothermia'), ' from cold, dry gas in long cases.'],
     [b('Shoulder-tip pain'), ' from diaphragmatic irritation and residual gas: evacuate the CO₂ thoroughly at the end of the operation.'],
@@ -220,9 +261,17 @@ const suturing = doc(
   ),
   h(2, 'Instruments and materials'),
   ul(
-    ['Two ', b('needle holders'), ', or a needle holder in the dominant hand and an atraumatic grasper in the other. Some needle holders are self-righting: closing the jaws turns the needle to 90°.'],
+    [
+      'Two ',
+      b('needle holders'),
+      ', or a needle holder in the dominant hand and an atraumatic grasper in the other. Some needle holders are self-righting: closing the jaws turns the needle to 90°.',
+    ],
     'A curved needle of 26 mm (half-circle) passes through a 10-mm port; use smaller needles for 5-mm ports.',
-    ['For a single interrupted stitch cut the suture to about ', key('12–15 cm'), '. Longer threads tangle and waste time; very short ones make the knot impossible.'],
+    [
+      'For a single interrupted stitch cut the suture to about ',
+      key('12–15 cm'),
+      '. Longer threads tangle and waste time; very short ones make the knot impossible.',
+    ],
   ),
   h(2, 'Introducing and loading the needle'),
   ol(
@@ -248,11 +297,7 @@ const suturing = doc(
     'Form a reverse C and wrap once in the opposite direction; grasp the tail and tighten — the knot is now square.',
     'Add a third single throw in the original direction, then cut the ends leaving short tails of about 5 mm.',
   ),
-  p(
-    'Alternating the direction of the wrap is what makes a square (flat) knot; wrapping the same way every time makes a ',
-    i('granny knot'),
-    ', which slips.',
-  ),
+  p('Alternating the direction of the wrap is what makes a square (flat) knot; wrapping the same way every time makes a ', i('granny knot'), ', which slips.'),
   h(2, 'Extracorporeal knots'),
   p(
     'An extracorporeal knot is tied outside the abdomen and pushed down with a knot pusher. It is useful for ligating structures under tension, with thick sutures, or when intracorporeal tying is not yet secure. The ',
@@ -261,7 +306,11 @@ const suturing = doc(
   ),
   h(2, 'Safety and practice'),
   ul(
-    ['Keep the needle in view at all times. ', warn('Every needle that goes in must come out'), ' — remove it under vision, grasping the thread just behind it so that it follows into the port, and include it in the count.'],
+    [
+      'Keep the needle in view at all times. ',
+      warn('Every needle that goes in must come out'),
+      ' — remove it under vision, grasping the thread just behind it so that it follows into the port, and include it in the count.',
+    ],
     'Work in the centre of the screen, where the image is sharpest and both instruments are visible.',
     'Practise with a timer and a target: speed matters only once every stitch is accurate and every knot is secure.',
   ),
@@ -279,7 +328,8 @@ const fundamentalsQuiz: QuizData = [
     id: 1,
     type: 'single-choice',
     question: 'What is the usual working CO₂ insufflation pressure for laparoscopy in a healthy adult?',
-    explanation: '12–15 mmHg gives a working space with acceptable effects on venous return and ventilation; higher pressures compress the vena cava and splint the diaphragm.',
+    explanation:
+      '12–15 mmHg gives a working space with acceptable effects on venous return and ventilation; higher pressures compress the vena cava and splint the diaphragm.',
     options: ['4–6 mmHg', '12–15 mmHg', '20–25 mmHg', '30–35 mmHg'],
     answer: '12–15 mmHg',
   },
@@ -287,7 +337,8 @@ const fundamentalsQuiz: QuizData = [
     id: 2,
     type: 'single-choice',
     question: 'Where is Palmer’s point?',
-    explanation: 'Palmer’s point, 3 cm below the left costal margin in the midclavicular line, is the usual alternative entry site when adhesions to the umbilicus are suspected.',
+    explanation:
+      'Palmer’s point, 3 cm below the left costal margin in the midclavicular line, is the usual alternative entry site when adhesions to the umbilicus are suspected.',
     options: [
       '3 cm below the left costal margin in the midclavicular line',
       '3 cm below the right costal margin in the anterior axillary line',
@@ -300,7 +351,8 @@ const fundamentalsQuiz: QuizData = [
     id: 3,
     type: 'multiple-choice',
     question: 'Which findings support correct intraperitoneal placement of a Veress needle? Select all that apply.',
-    explanation: 'Free flow of saline and a low opening pressure at low flow suggest the tip lies free in the peritoneal cavity; a high opening pressure or aspirated bile means a misplaced needle.',
+    explanation:
+      'Free flow of saline and a low opening pressure at low flow suggest the tip lies free in the peritoneal cavity; a high opening pressure or aspirated bile means a misplaced needle.',
     options: [
       'Nothing can be aspirated through the needle',
       'A drop of saline on the hub is drawn in freely',
@@ -318,7 +370,8 @@ const fundamentalsQuiz: QuizData = [
     id: 4,
     type: 'single-choice',
     question: 'What is the ideal manipulation angle between the two working instruments at the target?',
-    explanation: 'A manipulation angle of about 60° between the instruments gives the best dexterity and the least fatigue; smaller angles make the instruments fight each other.',
+    explanation:
+      'A manipulation angle of about 60° between the instruments gives the best dexterity and the least fatigue; smaller angles make the instruments fight each other.',
     options: ['About 15°', 'About 30°', 'About 60°', 'About 120°'],
     answer: 'About 60°',
   },
@@ -326,7 +379,8 @@ const fundamentalsQuiz: QuizData = [
     id: 5,
     type: 'match-the-following',
     question: 'Match each effect of a CO₂ pneumoperitoneum with its consequence.',
-    explanation: 'Raised intra-abdominal pressure lowers venous return, absorbed CO₂ causes hypercarbia, the pushed-up diaphragm lowers lung volumes, and sudden peritoneal stretch can trigger a vagal reflex.',
+    explanation:
+      'Raised intra-abdominal pressure lowers venous return, absorbed CO₂ causes hypercarbia, the pushed-up diaphragm lowers lung volumes, and sudden peritoneal stretch can trigger a vagal reflex.',
     left: [
       'Compression of the inferior vena cava',
       'Absorption of CO₂ from the peritoneum',
@@ -350,7 +404,8 @@ const fundamentalsQuiz: QuizData = [
     id: 6,
     type: 'reorder',
     question: 'Put the steps of open (Hasson) entry in the correct order.',
-    explanation: 'Open entry proceeds layer by layer under vision: skin, linea alba, fascia with stay sutures, peritoneum confirmed by a finger, then the blunt cannula — and only then gas.',
+    explanation:
+      'Open entry proceeds layer by layer under vision: skin, linea alba, fascia with stay sutures, peritoneum confirmed by a finger, then the blunt cannula — and only then gas.',
     options: [
       'Insert the blunt Hasson cannula and secure it to the stay sutures',
       'Incise the fascia and place stay sutures',
@@ -372,7 +427,8 @@ const fundamentalsQuiz: QuizData = [
     id: 7,
     type: 'multiple-choice',
     question: 'Which of these are sound ergonomic practices in laparoscopy? Select all that apply.',
-    explanation: 'Coaxial alignment, a monitor slightly below eye level and handles at elbow height reduce neck, shoulder and back strain; looking up or balancing on one leg does the opposite.',
+    explanation:
+      'Coaxial alignment, a monitor slightly below eye level and handles at elbow height reduce neck, shoulder and back strain; looking up or balancing on one leg does the opposite.',
     options: [
       'Surgeon, target organ and monitor on one line',
       'Monitor placed so that the gaze falls about 15° below the horizontal',
@@ -390,7 +446,8 @@ const fundamentalsQuiz: QuizData = [
     id: 8,
     type: 'single-choice',
     question: 'During insufflation the patient suddenly becomes hypotensive and desaturates. Which capnography finding points to CO₂ gas embolism?',
-    explanation: 'A gas embolus blocks pulmonary blood flow, so less CO₂ reaches the lungs and end-tidal CO₂ falls suddenly; stop insufflation at once and release the pneumoperitoneum.',
+    explanation:
+      'A gas embolus blocks pulmonary blood flow, so less CO₂ reaches the lungs and end-tidal CO₂ falls suddenly; stop insufflation at once and release the pneumoperitoneum.',
     options: [
       'A sudden fall in end-tidal CO₂',
       'A slow, steady rise in end-tidal CO₂',
@@ -403,7 +460,8 @@ const fundamentalsQuiz: QuizData = [
     id: 9,
     type: 'reorder',
     question: 'Put the steps of an intracorporeal square knot (C-loop technique) in the correct order.',
-    explanation: 'The needle passes first, then the double wrap of the C-loop, the tail is grasped and pulled through, and a reverse single wrap squares the knot.',
+    explanation:
+      'The needle passes first, then the double wrap of the C-loop, the tail is grasped and pulled through, and a reverse single wrap squares the knot.',
     options: [
       'Pull the tail through and tighten the first throw',
       'Form a reverse C and wrap once in the opposite direction',

@@ -97,25 +97,49 @@ const tapp = doc(
     'Unilateral and bilateral primary inguinal hernias, and femoral hernias.',
     'Recurrence after an open anterior repair — a posterior approach works in unscarred tissue.',
     'Women, in whom a femoral hernia must be looked for and can be repaired at the same time.',
-    ['Caution after previous lower abdominal or pelvic surgery (for example radical prostatectomy), with a large irreducible scrotal hernia, and in patients unfit for ', b('general anaesthesia'), ', which TAPP requires.'],
+    [
+      'Caution after previous lower abdominal or pelvic surgery (for example radical prostatectomy), with a large irreducible scrotal hernia, and in patients unfit for ',
+      b('general anaesthesia'),
+      ', which TAPP requires.',
+    ],
   ),
   h(2, 'Set-up'),
   ul(
     'The patient voids just before surgery; a catheter is only needed for long or difficult cases.',
     'Supine, both arms tucked, 10–15° Trendelenburg.',
     'Surgeon on the side opposite the hernia; monitor at the foot of the table.',
-    ['Ports: ', b('10–12 mm umbilical'), ' (open entry) for the telescope and two ', b('5 mm'), ' working ports at the level of the umbilicus, lateral to each rectus sheath. Working pressure ', key('12–15 mmHg'), '.'],
+    [
+      'Ports: ',
+      b('10–12 mm umbilical'),
+      ' (open entry) for the telescope and two ',
+      b('5 mm'),
+      ' working ports at the level of the umbilicus, lateral to each rectus sheath. Working pressure ',
+      key('12–15 mmHg'),
+      '.',
+    ],
   ),
   h(2, 'Operative steps'),
   ol(
     'Diagnostic laparoscopy: inspect both groins, identify the landmarks, classify the hernia (lateral, medial or femoral) and reduce its contents.',
     'Incise the peritoneum from the anterior superior iliac spine medially to the medial umbilical fold, about 3–4 cm above the hernia defect.',
-    ['Medial dissection: open the space of Retzius and expose the ', b('pubic symphysis and Cooper’s ligament'), ', continuing about 2 cm beyond the midline. Reduce a direct sac by gentle traction; its pseudosac of transversalis fascia stays behind.'],
+    [
+      'Medial dissection: open the space of Retzius and expose the ',
+      b('pubic symphysis and Cooper’s ligament'),
+      ', continuing about 2 cm beyond the midline. Reduce a direct sac by gentle traction; its pseudosac of transversalis fascia stays behind.',
+    ],
     'Lateral dissection: open the space of Bogros towards the anterior superior iliac spine and the psoas.',
     'Separate an indirect sac from the cord structures. Reduce small sacs completely; a large scrotal sac may be divided beyond the deep ring, leaving its distal part open.',
-    ['Parietalise the cord: peel the peritoneum off the vas and the testicular vessels for about ', key('5–6 cm'), ', so that the lower edge of the mesh will lie flat.'],
+    [
+      'Parietalise the cord: peel the peritoneum off the vas and the testicular vessels for about ',
+      key('5–6 cm'),
+      ', so that the lower edge of the mesh will lie flat.',
+    ],
     'Look for and reduce any cord lipoma, and check the femoral and obturator orifices.',
-    ['Introduce a mesh of at least ', key('10 × 15 cm'), ' rolled through the 10-mm port and spread it over the whole myopectineal orifice, from beyond the symphysis medially to the anterior superior iliac spine laterally, with its lower edge on Cooper’s ligament and the parietalised cord.'],
+    [
+      'Introduce a mesh of at least ',
+      key('10 × 15 cm'),
+      ' rolled through the 10-mm port and spread it over the whole myopectineal orifice, from beyond the symphysis medially to the anterior superior iliac spine laterally, with its lower edge on Cooper’s ligament and the parietalised cord.',
+    ],
     'Fix the mesh only if indicated (see the chapter on mesh and fixation).',
     'Close the peritoneum completely with a running absorbable or barbed suture; lowering the pressure to about 8–10 mmHg makes a tension-free closure easier.',
     'Release the gas under vision and close the fascia of the 10-mm port.',
@@ -153,11 +177,19 @@ const tep = doc(
   ),
   h(2, 'Dissection'),
   ul(
-    ['Identify the ', b('pubic symphysis and Cooper’s ligament'), ' first — they are the anchor of orientation in TEP — and the inferior epigastric vessels on the back of the rectus.'],
+    [
+      'Identify the ',
+      b('pubic symphysis and Cooper’s ligament'),
+      ' first — they are the anchor of orientation in TEP — and the inferior epigastric vessels on the back of the rectus.',
+    ],
     'Clear the space of Retzius medially and reduce any direct sac.',
     'Open the space of Bogros lateral to the inferior epigastric vessels up to the anterior superior iliac spine.',
     'Dissect the indirect sac off the cord, parietalise the vas and the testicular vessels and remove any cord lipoma, exactly as in TAPP.',
-    ['Below the ', i('arcuate line'), ' the posterior rectus sheath ends and only thin transversalis fascia and peritoneum remain; this is where most peritoneal tears occur.'],
+    [
+      'Below the ',
+      i('arcuate line'),
+      ' the posterior rectus sheath ends and only thin transversalis fascia and peritoneum remain; this is where most peritoneal tears occur.',
+    ],
   ),
   h(2, 'Managing a peritoneal tear'),
   p(
@@ -200,9 +232,20 @@ const meshAndComplications = doc(
   ),
   h(2, 'Choosing the mesh'),
   ul(
-    [b('Material: '), 'polypropylene is the standard; polyester and partly absorbable composites are alternatives. In TAPP and TEP the mesh lies outside the peritoneum, so an anti-adhesive coating is not needed.'],
-    [b('Structure: '), 'large-pore (macroporous) meshes integrate well and shrink less. Very light meshes are more likely to bulge into a large direct defect and are best avoided there.'],
-    [b('Size: '), 'at least ', key('10 × 15 cm'), ', and larger for big direct or indirect defects. A mesh that is too small is one of the commonest causes of recurrence.'],
+    [
+      b('Material: '),
+      'polypropylene is the standard; polyester and partly absorbable composites are alternatives. In TAPP and TEP the mesh lies outside the peritoneum, so an anti-adhesive coating is not needed.',
+    ],
+    [
+      b('Structure: '),
+      'large-pore (macroporous) meshes integrate well and shrink less. Very light meshes are more likely to bulge into a large direct defect and are best avoided there.',
+    ],
+    [
+      b('Size: '),
+      'at least ',
+      key('10 × 15 cm'),
+      ', and larger for big direct or indirect defects. A mesh that is too small is one of the commonest causes of recurrence.',
+    ],
     [b('Shape: '), 'flat meshes or pre-shaped three-dimensional meshes that follow the curve of the groin.'],
     ['Do ', b('not'), ' slit the mesh for the cord: after parietalisation the mesh lies intact over the cord structures.'],
   ),
@@ -216,7 +259,11 @@ const meshAndComplications = doc(
   ul(
     'Cooper’s ligament, keeping clear of the external iliac vein and of any corona mortis.',
     'The posterior rectus muscle, medial to the inferior epigastric vessels.',
-    ['The lateral abdominal wall ', b('above the iliopubic tract'), ' only — place your other hand on the abdominal wall: if you can feel the tip of the tacker, you are above the tract.'],
+    [
+      'The lateral abdominal wall ',
+      b('above the iliopubic tract'),
+      ' only — place your other hand on the abdominal wall: if you can feel the tip of the tacker, you are above the tract.',
+    ],
   ),
   h(3, 'Where a tack must never go'),
   ul(
@@ -234,16 +281,30 @@ const meshAndComplications = doc(
   ),
   h(3, 'Early'),
   ul(
-    [b('Seroma'), ' — the most frequent, especially after a large direct hernia. Most resolve spontaneously within a few weeks; reassure the patient and avoid needle aspiration unless it is symptomatic and persistent, because aspiration can introduce infection.'],
+    [
+      b('Seroma'),
+      ' — the most frequent, especially after a large direct hernia. Most resolve spontaneously within a few weeks; reassure the patient and avoid needle aspiration unless it is symptomatic and persistent, because aspiration can introduce infection.',
+    ],
     [b('Urinary retention'), ' — more common in older men and after generous intravenous fluids; ask the patient to void just before surgery.'],
     'Haematoma and scrotal bruising; port-site bleeding, infection or hernia.',
   ),
   h(3, 'Late'),
   ul(
-    [b('Chronic postoperative inguinal pain'), ': pain lasting beyond ', key('3 months'), '. It is less frequent after laparoscopic than after open repair, but tacks in the triangle of pain are an avoidable cause.'],
-    [b('Recurrence'), ': usually technical — inadequate dissection, a missed hernia or lipoma, a mesh that is too small or poorly overlapping, a folded or lifted lower edge, or an unfixed mesh in a large direct defect.'],
+    [
+      b('Chronic postoperative inguinal pain'),
+      ': pain lasting beyond ',
+      key('3 months'),
+      '. It is less frequent after laparoscopic than after open repair, but tacks in the triangle of pain are an avoidable cause.',
+    ],
+    [
+      b('Recurrence'),
+      ': usually technical — inadequate dissection, a missed hernia or lipoma, a mesh that is too small or poorly overlapping, a folded or lifted lower edge, or an unfixed mesh in a large direct defect.',
+    ],
     [b('Small-bowel obstruction'), ' through an unclosed peritoneal defect after TAPP.'],
-    [b('Mesh infection'), ' — rare after laparoscopic repair — and, rarely, ischaemic orchitis or testicular atrophy after extensive distal dissection of a scrotal sac.'],
+    [
+      b('Mesh infection'),
+      ' — rare after laparoscopic repair — and, rarely, ischaemic orchitis or testicular atrophy after extensive distal dissection of a scrotal sac.',
+    ],
   ),
   p(
     'The ',

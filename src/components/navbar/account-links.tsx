@@ -80,16 +80,27 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
   }
   const links = accountLinks(user.isSuperuser);
   const greeting = `Welcome, ${user.email}`;
-  const inlineSx = (from: AccountLink['inlineFrom']) => (from === 'lg' ? { display: { xs: 'none', lg: 'inline-flex' } } : { display: 'none', [WIDE]: { display: 'inline-flex' } });
+  const inlineSx = (from: AccountLink['inlineFrom']) =>
+    from === 'lg' ? { display: { xs: 'none', lg: 'inline-flex' } } : { display: 'none', [WIDE]: { display: 'inline-flex' } };
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       {pendingScores > 0 && (
-        <RouterButton to="/downloads" color="inherit" startIcon={<SyncProblemOutlined />} sx={{ borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', bgcolor: 'rgba(201,162,39,0.35)' }}>
+        <RouterButton
+          to="/downloads"
+          color="inherit"
+          startIcon={<SyncProblemOutlined />}
+          sx={{ borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', bgcolor: 'rgba(201,162,39,0.35)' }}
+        >
           {pendingScoresLabel(pendingScores)}
         </RouterButton>
       )}
       {links.map((link) => (
-        <RouterButton key={link.to} to={link.to} color="inherit" sx={{ borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', ...activeBar, ...inlineSx(link.inlineFrom) }}>
+        <RouterButton
+          key={link.to}
+          to={link.to}
+          color="inherit"
+          sx={{ borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', ...activeBar, ...inlineSx(link.inlineFrom) }}
+        >
           {link.label}
         </RouterButton>
       ))}
@@ -106,7 +117,13 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
             {greeting}
           </Typography>
         </Tooltip>
-        <Button variant="outlined" color="inherit" onClick={onLogout} startIcon={<LogoutOutlined />} sx={{ whiteSpace: 'nowrap', borderColor: 'rgba(255,255,255,0.7)' }}>
+        <Button
+          variant="outlined"
+          color="inherit"
+          onClick={onLogout}
+          startIcon={<LogoutOutlined />}
+          sx={{ whiteSpace: 'nowrap', borderColor: 'rgba(255,255,255,0.7)' }}
+        >
           Logout
         </Button>
       </Stack>

@@ -26,7 +26,12 @@ export function NavbarDrawer({ open, onClose, account }: { open: boolean; onClos
       <Box component="nav" aria-label="Main">
         <List>
           {NAVBAR_LINKS.map((link) => (
-            <RouterListItemButton key={link.to} to={link.to} onClick={onClose} sx={{ '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 } }}>
+            <RouterListItemButton
+              key={link.to}
+              to={link.to}
+              onClick={onClose}
+              sx={{ '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 } }}
+            >
               <ListItemText primary={link.label} />
             </RouterListItemButton>
           ))}

@@ -28,7 +28,13 @@ export function Navbar({ brand, account }: NavbarProps) {
     <AppBar position="sticky" color="primary" component="header">
       {/* Wraps: when the six site links leave no room, the account part goes to a second line (never off screen). */}
       <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 }, flexWrap: 'wrap', py: { lg: 0.5 } }}>
-        <RouterLink to="/" color="inherit" underline="none" aria-label={`${brand} — home`} sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, flexShrink: 0 }}>
+        <RouterLink
+          to="/"
+          color="inherit"
+          underline="none"
+          aria-label={`${brand} — home`}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, flexShrink: 0 }}
+        >
           <Box component="img" src="/favicon.svg" alt="" width={36} height={36} sx={{ borderRadius: 1 }} />
           <Typography component="span" sx={{ fontWeight: 800, fontSize: { xs: '1rem', sm: '1.1rem' }, lineHeight: 1.1 }}>
             {brand}

@@ -102,14 +102,7 @@ export function createAuthStore() {
     const refreshToken = getRefreshToken();
     const user = getStoredUser();
     const s = snapshot;
-    if (
-      !s ||
-      s.accessToken !== accessToken ||
-      s.refreshToken !== refreshToken ||
-      s.user !== user ||
-      s.loading !== status.loading ||
-      s.error !== status.error
-    ) {
+    if (!s || s.accessToken !== accessToken || s.refreshToken !== refreshToken || s.user !== user || s.loading !== status.loading || s.error !== status.error) {
       snapshot = { user, accessToken, refreshToken, isAuthenticated: Boolean(accessToken && user), ...status };
     }
     return snapshot!;

@@ -15,5 +15,8 @@ export const TEXT_COLOURS: readonly { name: string; value: string }[] = [
 
 function shades(hue: string, values: string[]) {
   const labels = ['darkest', 'dark', 'medium', 'light', 'lightest'];
-  return values.map((value, index) => ({ name: hue === 'Grey' && index === 0 ? 'Black' : hue === 'Grey' && index === 4 ? 'White' : `${hue}, ${labels[index]}`, value }));
+  return values.map((value, index) => ({
+    name: hue === 'Grey' && index === 0 ? 'Black' : hue === 'Grey' && index === 4 ? 'White' : `${hue}, ${labels[index]}`,
+    value,
+  }));
 }

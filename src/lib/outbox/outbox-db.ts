@@ -12,8 +12,7 @@ export interface AttemptDetails {
   quizTitle: string;
 }
 
-const ofUser = (database: AppDB, userId: number) =>
-  database.outbox.where('[userId+createdAt]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]);
+const ofUser = (database: AppDB, userId: number) => database.outbox.where('[userId+createdAt]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]);
 
 /**
  * Ends the attempt and queues its score in ONE transaction: the attempt is marked completed
@@ -85,7 +84,10 @@ export async function writeLastSync(database: AppDB, userId: number, at: number)
 
 /** Puts a rejected row back in the queue (the user asked to try it again). */
 export async function requeueRejected(database: AppDB, clientAttemptId: string): Promise<void> {
-  await database.outbox.where('clientAttemptId').equals(clientAttemptId).modify((row) => {
-    if (row.state === 'rejected') row.state = 'waiting';
-  });
+  await database.outbox
+    .where('clientAttemptId')
+    .equals(clientAttemptId)
+    .modify((row) => {
+      if (row.state === 'rejected') row.state = 'waiting';
+    });
 }

@@ -79,7 +79,13 @@ export function BookQuiz({ bookId, quiz, onReturnToBook }: QuizSlot & { bookId: 
 /** 'Edit Quiz' (or 'Add Quiz' on a book without one) for the book's owner and superusers. */
 export function QuizAuthoringLink({ bookId, hasQuiz }: { bookId: number; hasQuiz: boolean }) {
   return (
-    <RouterButton to="/book/$bookId/edit-quiz" params={{ bookId }} variant="outlined" startIcon={<EditOutlined />} sx={{ minHeight: 44, alignSelf: 'flex-start' }}>
+    <RouterButton
+      to="/book/$bookId/edit-quiz"
+      params={{ bookId }}
+      variant="outlined"
+      startIcon={<EditOutlined />}
+      sx={{ minHeight: 44, alignSelf: 'flex-start' }}
+    >
       {hasQuiz ? 'Edit Quiz' : 'Add Quiz'}
     </RouterButton>
   );

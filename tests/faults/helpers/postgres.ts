@@ -69,9 +69,7 @@ export interface OwnCluster {
 
 /** initdb refuses to run as root: the cluster then belongs to the `postgres` account. */
 function runAs(bin: string, args: string[], owner: string | undefined) {
-  const result = owner
-    ? spawnSync('runuser', ['-u', owner, '--', bin, ...args], { encoding: 'utf8' })
-    : spawnSync(bin, args, { encoding: 'utf8' });
+  const result = owner ? spawnSync('runuser', ['-u', owner, '--', bin, ...args], { encoding: 'utf8' }) : spawnSync(bin, args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${path.basename(bin)} ${args.join(' ')} failed: ${result.stdout}${result.stderr}`);
 }
 

@@ -19,9 +19,7 @@ function allImageUrls(): string[] {
     ...innovations.flatMap((i) => i.imageUrls),
     ...newsPosts.flatMap((post) => [
       post.MainImage,
-      ...post.content.flatMap((block) =>
-        block.Type === 'BannerImage' ? [block.url] : block.Type === 'Gallery' ? block.images.map((i) => i.imageUrl) : [],
-      ),
+      ...post.content.flatMap((block) => (block.Type === 'BannerImage' ? [block.url] : block.Type === 'Gallery' ? block.images.map((i) => i.imageUrl) : [])),
     ]),
     '/images/hero-theatre.svg',
     '/images/team-banner.svg',
@@ -41,7 +39,9 @@ describe('institute content', () => {
   });
 
   it('covers conferences and workshops from 1999 to 2019 with dates and venues in the headers', () => {
-    const headers = newsPosts.map((post) => post.content.find((b) => b.Type === 'Text' && b.Header)).map((b) => (b && b.Type === 'Text' ? b.Header ?? '' : ''));
+    const headers = newsPosts
+      .map((post) => post.content.find((b) => b.Type === 'Text' && b.Header))
+      .map((b) => (b && b.Type === 'Text' ? (b.Header ?? '') : ''));
     const years = headers.map((h) => Number(/\b(19|20)\d{2}\b/.exec(h)?.[0]));
     expect(Math.min(...years)).toBe(1999);
     expect(Math.max(...years)).toBe(2019);

@@ -4,13 +4,25 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gradeAttempt, isAnswerCorrect, parseQuizData, quizDataSchema, userAnswerSchema, type AnswerValue, type Question, type UserAnswer } from '../../../src/contract/quiz';
+import {
+  gradeAttempt,
+  isAnswerCorrect,
+  parseQuizData,
+  quizDataSchema,
+  userAnswerSchema,
+  type AnswerValue,
+  type Question,
+  type UserAnswer,
+} from '../../../src/contract/quiz';
 import { matchTheFollowing, multipleChoice, QUIZ, reorder, singleChoice, wrongChoice } from '../../helpers/quiz-fixture';
 
 /** Distinct, non-blank, already-trimmed option texts. */
 const optionTexts = (min: number, max: number) =>
   fc.uniqueArray(
-    fc.string({ minLength: 1, maxLength: 12 }).map((s) => s.trim()).filter((s) => s.length > 0),
+    fc
+      .string({ minLength: 1, maxLength: 12 })
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0),
     { minLength: min, maxLength: max },
   );
 
@@ -37,7 +49,12 @@ describe('reorder answer checking', () => {
       fc.property(optionTexts(2, 8), fc.nat(), (answer, k) => {
         const question = { id: 1, type: 'reorder', question: 'Order', options: answer, answer } as Question;
         const i = k % answer.length;
-        expect(isAnswerCorrect(question, answer.filter((_, j) => j !== i))).toBe(false);
+        expect(
+          isAnswerCorrect(
+            question,
+            answer.filter((_, j) => j !== i),
+          ),
+        ).toBe(false);
         expect(isAnswerCorrect(question, [...answer, answer[i]!])).toBe(false);
       }),
     );
@@ -51,10 +68,17 @@ describe('multiple-choice answer checking', () => {
     fc.assert(
       fc.property(
         optionTexts(2, 8).chain((options) =>
-          fc.tuple(fc.constant(options), fc.subarray(options, { minLength: 1 })).chain(([options, answer]) => fc.tuple(fc.constant(options), fc.constant(answer), permutationOf(answer.length))),
+          fc
+            .tuple(fc.constant(options), fc.subarray(options, { minLength: 1 }))
+            .chain(([options, answer]) => fc.tuple(fc.constant(options), fc.constant(answer), permutationOf(answer.length))),
         ),
         ([options, answer, permutation]) => {
-          expect(isAnswerCorrect(question(options, answer), permutation.map((i) => answer[i]!))).toBe(true);
+          expect(
+            isAnswerCorrect(
+              question(options, answer),
+              permutation.map((i) => answer[i]!),
+            ),
+          ).toBe(true);
         },
       ),
     );
@@ -80,14 +104,26 @@ describe('match-the-following answer checking', () => {
     fc.tuple(fc.constant(lefts), optionTexts(lefts.length, lefts.length)).map(([l, r]) => l.map((left, i) => ({ left, right: r[i]! }))),
   );
   const question = (answer: { left: string; right: string }[]) =>
-    ({ id: 1, type: 'match-the-following', question: 'Match', left: answer.map((p) => p.left), right: answer.map((p) => p.right).reverse(), answer }) as Question;
+    ({
+      id: 1,
+      type: 'match-the-following',
+      question: 'Match',
+      left: answer.map((p) => p.left),
+      right: answer.map((p) => p.right).reverse(),
+      answer,
+    }) as Question;
 
   it('requires every pair: dropping any one is incorrect', () => {
     fc.assert(
       fc.property(pairsArb, fc.nat(), (answer, k) => {
         expect(isAnswerCorrect(question(answer), structuredClone(answer))).toBe(true);
         const i = k % answer.length;
-        expect(isAnswerCorrect(question(answer), answer.filter((_, j) => j !== i))).toBe(false);
+        expect(
+          isAnswerCorrect(
+            question(answer),
+            answer.filter((_, j) => j !== i),
+          ),
+        ).toBe(false);
       }),
     );
   });

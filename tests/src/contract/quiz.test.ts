@@ -15,7 +15,6 @@ import {
 } from '../../../src/contract/quiz';
 import { matchTheFollowing as match, multipleChoice as multiple, QUIZ, reorder, singleChoice as single } from '../../helpers/quiz-fixture';
 
-
 const clone = (value: unknown): AnswerValue => structuredClone(value) as AnswerValue;
 /** The messages of a refused quiz, with their paths. */
 function issues(data: unknown) {
@@ -45,7 +44,12 @@ describe('quizDataSchema', () => {
 
   it('refuses duplicate question ids, numeric or text', () => {
     expect(issues([single, { ...multiple, id: 'q1' }])).toContainEqual({ path: '1.id', message: 'Question id q1 is used twice.' });
-    expect(issues([{ ...single, id: 7 }, { ...reorder, id: '7' }])).toContainEqual({ path: '1.id', message: 'Question id 7 is used twice.' });
+    expect(
+      issues([
+        { ...single, id: 7 },
+        { ...reorder, id: '7' },
+      ]),
+    ).toContainEqual({ path: '1.id', message: 'Question id 7 is used twice.' });
   });
 
   it.each([
@@ -97,9 +101,18 @@ describe('quizDataSchema', () => {
   });
 
   it('match: left and right lists of the same length, without repeats', () => {
-    expect(issues([{ ...match, right: [...match.right, 'Suturing'] }])).toContainEqual({ path: '0.right', message: 'Left and right lists must have the same length.' });
-    expect(issues([{ ...match, left: ['Veress needle', 'Veress needle', 'Clip applier'] }])).toContainEqual({ path: '0.left', message: 'Left items must be unique.' });
-    expect(issues([{ ...match, right: ['Insufflation', 'Insufflation', 'Ligating vessels'] }])).toContainEqual({ path: '0.right', message: 'Right items must be unique.' });
+    expect(issues([{ ...match, right: [...match.right, 'Suturing'] }])).toContainEqual({
+      path: '0.right',
+      message: 'Left and right lists must have the same length.',
+    });
+    expect(issues([{ ...match, left: ['Veress needle', 'Veress needle', 'Clip applier'] }])).toContainEqual({
+      path: '0.left',
+      message: 'Left items must be unique.',
+    });
+    expect(issues([{ ...match, right: ['Insufflation', 'Insufflation', 'Ligating vessels'] }])).toContainEqual({
+      path: '0.right',
+      message: 'Right items must be unique.',
+    });
   });
 
   it.each([
@@ -121,7 +134,9 @@ describe('quizDataSchema', () => {
   });
 
   it('match: pairs have exactly a left and a right', () => {
-    expect(quizDataSchema.safeParse([{ ...match, answer: [...match.answer.slice(0, 2), { left: 'Clip applier', right: 'Ligating vessels', score: 2 }] }]).success).toBe(false);
+    expect(
+      quizDataSchema.safeParse([{ ...match, answer: [...match.answer.slice(0, 2), { left: 'Clip applier', right: 'Ligating vessels', score: 2 }] }]).success,
+    ).toBe(false);
   });
 });
 
@@ -182,12 +197,7 @@ describe('gradeAttempt', () => {
   const answered = (questionId: string | number, answer: AnswerValue): UserAnswer => ({ questionId, answer, status: 'answered' });
 
   it('counts every question; only answered and correct ones score', () => {
-    const all = [
-      answered('q1', 'CO2'),
-      answered('q2', ['12 mm', '5 mm']),
-      answered(3, clone(match.answer)),
-      answered(4, [...reorder.answer]),
-    ];
+    const all = [answered('q1', 'CO2'), answered('q2', ['12 mm', '5 mm']), answered(3, clone(match.answer)), answered(4, [...reorder.answer])];
     expect(gradeAttempt(quiz, all)).toEqual({ total: 4, correct: 4, unknownIds: [] });
     expect(gradeAttempt(quiz, [answered('q1', 'Air'), answered(4, [...reorder.answer])])).toEqual({ total: 4, correct: 1, unknownIds: [] });
     expect(gradeAttempt(quiz, [])).toEqual({ total: 4, correct: 0, unknownIds: [] });

@@ -17,7 +17,18 @@ type Node = Record<string, unknown>;
 const text = (t: string, extra: Node = {}): Node => ({ type: 'text', text: t, format: 0, style: '', detail: 0, mode: 'normal', version: 1, ...extra });
 const paragraph = (...children: Node[]): Node => ({ type: 'paragraph', version: 1, format: '', indent: 0, direction: 'ltr', children });
 const doc = (...children: Node[]) => ({ root: { type: 'root', version: 1, format: '', indent: 0, direction: 'ltr', children } });
-const link = (url: unknown, ...children: Node[]): Node => ({ type: 'link', url, rel: null, target: null, title: null, version: 1, format: '', indent: 0, direction: 'ltr', children });
+const link = (url: unknown, ...children: Node[]): Node => ({
+  type: 'link',
+  url,
+  rel: null,
+  target: null,
+  title: null,
+  version: 1,
+  format: '',
+  indent: 0,
+  direction: 'ltr',
+  children,
+});
 
 function sanitized(value: unknown) {
   const result = checkChapterContent(value);
@@ -51,7 +62,17 @@ describe('checkChapterContent: shape', () => {
     const chapter = doc(
       { type: 'heading', tag: 'h2', version: 1, format: '', indent: 0, direction: 'ltr', children: [text('Port placement')] },
       paragraph(text('Place the '), text('camera port', { format: 1 }), text(' at the umbilicus.')),
-      { type: 'list', listType: 'bullet', start: 1, tag: 'ul', version: 1, format: '', indent: 0, direction: 'ltr', children: [{ type: 'listitem', value: 1, version: 1, format: '', indent: 0, direction: 'ltr', children: [text('Veress needle')] }] },
+      {
+        type: 'list',
+        listType: 'bullet',
+        start: 1,
+        tag: 'ul',
+        version: 1,
+        format: '',
+        indent: 0,
+        direction: 'ltr',
+        children: [{ type: 'listitem', value: 1, version: 1, format: '', indent: 0, direction: 'ltr', children: [text('Veress needle')] }],
+      },
     );
     expect(sanitized(chapter)).toEqual(chapter);
   });
@@ -117,12 +138,19 @@ describe('checkChapterContent: links', () => {
   it('unwraps an unsafe autolink too, and unsafe links nested deep inside lists', () => {
     const autolink = { ...link('javascript:alert(1)', text('javascript:alert(1)')), type: 'autolink' };
     const list = {
-      type: 'list', listType: 'number', start: 1, tag: 'ol', version: 1, format: '', indent: 0, direction: 'ltr',
+      type: 'list',
+      listType: 'number',
+      start: 1,
+      tag: 'ol',
+      version: 1,
+      format: '',
+      indent: 0,
+      direction: 'ltr',
       children: [{ type: 'listitem', value: 1, version: 1, format: '', indent: 0, direction: 'ltr', children: [link('data:text/html,x', text('nested'))] }],
     };
     const out = sanitized(doc(paragraph(autolink), list));
     expect(out.root.children[0]!.children).toEqual([text('javascript:alert(1)')]);
-    expect(((out.root.children[1]!.children as Node[])[0]!.children as Node[])).toEqual([text('nested')]);
+    expect((out.root.children[1]!.children as Node[])[0]!.children as Node[]).toEqual([text('nested')]);
   });
 
   it.each(['https://institute.example/fees', 'http://institute.example/', 'mailto:office@institute.example', '/books/2', '#step-3'])(
@@ -205,7 +233,12 @@ describe('text styles', () => {
 
   it('reduces the style of a tab (a core Lexical text node that renders its style) to colours too', () => {
     const tab = {
-      type: 'tab', text: '\t', format: 0, detail: 2, mode: 'normal', version: 1,
+      type: 'tab',
+      text: '\t',
+      format: 0,
+      detail: 2,
+      mode: 'normal',
+      version: 1,
       style: 'color: #c00; position: fixed; inset: 0; z-index: 9999; background-image: url(https://evil.example/phish.png)',
     };
     const out = sanitized(doc(paragraph(tab, text('x'))));

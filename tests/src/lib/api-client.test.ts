@@ -5,7 +5,8 @@ import { ApiError } from '../../../src/lib/api-error';
 import { getAccessToken, getRefreshToken, getStoredUser, onSessionExpired, storeSession } from '../../../src/lib/session';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const token = (claims: object, expiresIn = 600) => `${b64({ alg: 'HS256' })}.${b64({ user_id: 7, email: 'r@x.example', full_name: 'Résident', exp: Math.floor(Date.now() / 1000) + expiresIn, ...claims })}.sig`;
+const token = (claims: object, expiresIn = 600) =>
+  `${b64({ alg: 'HS256' })}.${b64({ user_id: 7, email: 'r@x.example', full_name: 'Résident', exp: Math.floor(Date.now() / 1000) + expiresIn, ...claims })}.sig`;
 
 /**
  * A stand-in for the API server (the real one is exercised in the browser tests): access tokens
@@ -150,7 +151,13 @@ describe('the API client', () => {
     await expect(apiClient.get('/x/')).rejects.toMatchObject({ reason: 'network' });
     server.offline = false;
     const refusing: AxiosAdapter = async (config) => {
-      throw new axios.AxiosError('400', 'ERR_BAD_REQUEST', config, {}, { status: 400, data: { title: ['This field is required.'] }, statusText: '400', headers: {}, config });
+      throw new axios.AxiosError(
+        '400',
+        'ERR_BAD_REQUEST',
+        config,
+        {},
+        { status: 400, data: { title: ['This field is required.'] }, statusText: '400', headers: {}, config },
+      );
     };
     apiClient.defaults.adapter = refusing;
     await expect(apiClient.post('/books/books/', {})).rejects.toMatchObject({ reason: 'invalid', status: 400, data: { title: ['This field is required.'] } });
@@ -252,4 +259,3 @@ describe('paginated lists', () => {
     expect(apiPathOf('https://lap.example/api/accounts/organizations/3/users/?page=4')).toBe('/accounts/organizations/3/users/?page=4');
   });
 });
-

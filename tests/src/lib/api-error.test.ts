@@ -28,8 +28,12 @@ describe('messageOf', () => {
 
   it("joins every field message of a 4xx with fieldErrors 'all', never a 5xx's", () => {
     const error = refused(400, { title: ['This field may not be blank.'], cover_image_url: ['Enter an http(s) address.', 'Too long.'] });
-    expect(messageOf(error, { fallback: 'Failed to create book.', fieldErrors: 'all' })).toBe('This field may not be blank. Enter an http(s) address. Too long.');
-    expect(messageOf(refused(500, { detail: 'A server error occurred.' }), { fallback: 'Failed to create book.', fieldErrors: 'all' })).toBe('Failed to create book.');
+    expect(messageOf(error, { fallback: 'Failed to create book.', fieldErrors: 'all' })).toBe(
+      'This field may not be blank. Enter an http(s) address. Too long.',
+    );
+    expect(messageOf(refused(500, { detail: 'A server error occurred.' }), { fallback: 'Failed to create book.', fieldErrors: 'all' })).toBe(
+      'Failed to create book.',
+    );
   });
 
   it("takes the detail, else the first email error, else the first error of the first field with fieldErrors 'first'", () => {
@@ -48,7 +52,10 @@ describe('messageOf', () => {
 
 describe('fieldMessages', () => {
   it("gives each field's messages joined, without detail and code", () => {
-    expect(fieldMessages(refused(400, { detail: 'x', code: 'y', email: ['One.', 'Two.'], password2: 'Mismatch.' }))).toEqual({ email: 'One. Two.', password2: 'Mismatch.' });
+    expect(fieldMessages(refused(400, { detail: 'x', code: 'y', email: ['One.', 'Two.'], password2: 'Mismatch.' }))).toEqual({
+      email: 'One. Two.',
+      password2: 'Mismatch.',
+    });
     expect(fieldMessages({ organization_name: ['Required.'] })).toEqual({ organization_name: 'Required.' });
     expect(fieldMessages('Registration failed')).toEqual({});
   });

@@ -21,7 +21,13 @@ describe('persistQueryCache', () => {
     await vi.waitFor(() => expect(saved()).not.toBeNull(), { timeout: 3000 });
     await new Promise((resolve) => setTimeout(resolve, 1200));
     const keys = saved()!.clientState.queries.map((q) => q.queryKey);
-    expect(keys).toEqual(expect.arrayContaining([['books', 'list'], ['quiz-history', 7], ['organization', 2, 'users']]));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        ['books', 'list'],
+        ['quiz-history', 7],
+        ['organization', 2, 'users'],
+      ]),
+    );
     expect(keys).toHaveLength(3);
     stop();
   });

@@ -107,7 +107,10 @@ describe('a pair the service worker renewed (Background Sync after the access to
     const renewed = fakeAccessToken(person, 600, 'renewed');
     await db.session.put({ key: 'current', access: renewed, refresh: 'refresh-renewed', user: person, updatedAt: Date.now() + 5 });
     api.on('GET', '/books/books/', (request) => (request.token === renewed ? { status: 200, data: [] } : { status: 401, data: { detail: 'Token expired' } }));
-    api.on('POST', '/accounts/token/refresh/', { status: 401, data: { detail: 'This sign-in was ended because its refresh token was used twice. Please log in again.' } });
+    api.on('POST', '/accounts/token/refresh/', {
+      status: 401,
+      data: { detail: 'This sign-in was ended because its refresh token was used twice. Please log in again.' },
+    });
     await apiClient.get('/books/books/');
     expect(api.callsTo('/accounts/token/refresh/', 'POST')).toHaveLength(0);
     expect(getAccessToken()).toBe(renewed);

@@ -24,7 +24,10 @@ describe('refreshWorkerSession', () => {
     const result = await refreshWorkerSession(expired, { fetch: fetchFn, locks: null });
     expect(result).toMatchObject({ kind: 'refreshed', session: { access: renewed, refresh: 'refresh-2', user: person } });
     expect(fetchFn).toHaveBeenCalledTimes(1);
-    expect(fetchFn).toHaveBeenCalledWith('/api/accounts/token/refresh/', expect.objectContaining({ method: 'POST', body: JSON.stringify({ refresh: 'refresh-1' }) }));
+    expect(fetchFn).toHaveBeenCalledWith(
+      '/api/accounts/token/refresh/',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ refresh: 'refresh-1' }) }),
+    );
     const held = await db.session.get('current');
     expect(held).toMatchObject({ access: renewed, refresh: 'refresh-2' });
     expect(held!.updatedAt).toBeGreaterThan(1000);

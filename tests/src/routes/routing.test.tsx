@@ -11,14 +11,11 @@ describe('routes of the public site', () => {
     expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
   });
 
-  it.each(['/no-such-page', '/about/director/extra', '/news-updates/1/2', '/books/1/chapters'])(
-    'redirects the unknown path %s to /',
-    async (path) => {
-      const { router } = await renderApp(path);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-      expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
-    },
-  );
+  it.each(['/no-such-page', '/about/director/extra', '/news-updates/1/2', '/books/1/chapters'])('redirects the unknown path %s to /', async (path) => {
+    const { router } = await renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
+  });
 
   it('replaces the history entry when redirecting an unknown path', async () => {
     const { router, history } = await renderApp('/about');

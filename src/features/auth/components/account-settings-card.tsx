@@ -181,7 +181,9 @@ function ChangePasswordDialog({ onClose }: { onClose: (message?: string) => void
             <Typography variant="body2">You stay signed in here; every other device signed in to your account is signed out.</Typography>
             {error !== null && (
               <Alert severity="error" role="alert">
-                {Object.keys(fields).length ? 'Check the fields below.' : messageOf(error, { fallback: 'Your password could not be changed.', offline: OFFLINE })}
+                {Object.keys(fields).length
+                  ? 'Check the fields below.'
+                  : messageOf(error, { fallback: 'Your password could not be changed.', offline: OFFLINE })}
               </Alert>
             )}
             {field('current_password', 'Current Password', 'current-password')}

@@ -27,9 +27,7 @@ export function ProtectedArea({ children }: { children: ReactNode }) {
   const { accessToken } = useAuth();
   // Offline there is no check to wait for: render from storage at once. Nor when the check
   // the guard started has just answered.
-  const [checking, setChecking] = useState(
-    () => navigator.onLine !== false && authStore.recentSessionCheck(AREA_CHECK_REUSE_MS) === null,
-  );
+  const [checking, setChecking] = useState(() => navigator.onLine !== false && authStore.recentSessionCheck(AREA_CHECK_REUSE_MS) === null);
 
   useEffect(() => {
     let open = true;

@@ -80,7 +80,15 @@ export function RegisterForm() {
   const [values, setValues] = useState<RegistrationValues>(EMPTY);
   const { type, submit } = TABS[tab]!;
   const fields = fieldMessages(error);
-  const shownFields = new Set<string>(['full_name', 'email', 'password', 'password2', 'bio', 'phone_number', type === 'organization' ? 'organization_name' : '']);
+  const shownFields = new Set<string>([
+    'full_name',
+    'email',
+    'password',
+    'password2',
+    'bio',
+    'phone_number',
+    type === 'organization' ? 'organization_name' : '',
+  ]);
   // Errors about fields this tab does not show still reach the user, in the alert.
   const otherErrors = Object.entries(fields).filter(([field]) => !shownFields.has(field));
   const refusedShown = Object.keys(fields).filter((field) => shownFields.has(field));
@@ -115,13 +123,7 @@ export function RegisterForm() {
           <Tab key={t.type} label={t.label} id={`${id}-tab-${index}`} aria-controls={`${id}-panel`} sx={{ minHeight: 48, px: 1 }} />
         ))}
       </Tabs>
-      <Box
-        component="form"
-        onSubmit={onSubmit}
-        id={`${id}-panel`}
-        role="tabpanel"
-        aria-labelledby={`${id}-tab-${tab}`}
-      >
+      <Box component="form" onSubmit={onSubmit} id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`}>
         <Stack spacing={2.5}>
           {error !== null && (
             <Alert severity="error" role="alert">
@@ -137,9 +139,7 @@ export function RegisterForm() {
           <TextField label="Email" type="email" required autoComplete="email" {...field('email')} />
           <TextField label="Password" type="password" required autoComplete="new-password" {...field('password')} />
           <TextField label="Confirm Password" type="password" required autoComplete="new-password" {...field('password2')} />
-          {type === 'organization' && (
-            <TextField label="Organization Name" required autoComplete="organization" {...field('organization_name')} />
-          )}
+          {type === 'organization' && <TextField label="Organization Name" required autoComplete="organization" {...field('organization_name')} />}
           <TextField label="Bio" multiline minRows={3} {...field('bio')} />
           <TextField label="Phone Number" type="tel" autoComplete="tel" {...field('phone_number')} />
           <Button type="submit" variant="contained" size="large" disabled={loading} fullWidth>

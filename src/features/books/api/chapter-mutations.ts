@@ -23,10 +23,7 @@ export async function deleteChapter(bookId: number, chapterId: number): Promise<
 function useRefreshBook(bookId: number) {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: bookKeys.detail(bookId) }),
-      queryClient.invalidateQueries({ queryKey: bookKeys.lists() }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: bookKeys.detail(bookId) }), queryClient.invalidateQueries({ queryKey: bookKeys.lists() })]);
 }
 
 export function useCreateChapter(bookId: number) {

@@ -85,7 +85,13 @@ export function BooksPage({ notice, renderCardExtra }: BooksPageProps = {}) {
         <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Books">
           {books.map((book, index) => (
             <Grid key={book.id} component="li" size={{ xs: 12, sm: 6, md: 4 }}>
-              <BookCard book={book} eager={index < 3} first={index === 0} onDelete={isSuperuser ? setPendingDelete : undefined} extra={renderCardExtra?.(book)} />
+              <BookCard
+                book={book}
+                eager={index < 3}
+                first={index === 0}
+                onDelete={isSuperuser ? setPendingDelete : undefined}
+                extra={renderCardExtra?.(book)}
+              />
             </Grid>
           ))}
         </Grid>

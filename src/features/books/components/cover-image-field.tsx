@@ -17,10 +17,7 @@ export interface CoverImageFieldProps {
 }
 
 type CoverState =
-  | { phase: 'idle' }
-  | { phase: 'uploading'; progress: number; preview: string }
-  | { phase: 'done'; preview: string }
-  | { phase: 'failed'; message: string };
+  { phase: 'idle' } | { phase: 'uploading'; progress: number; preview: string } | { phase: 'done'; preview: string } | { phase: 'failed'; message: string };
 
 /**
  * SPEC §4 "Cover upload": idle → uploading (0–100) → the URL is stored; on failure the file

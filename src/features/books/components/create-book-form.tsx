@@ -85,15 +85,14 @@ function CreateBookForm() {
           helperText={titleError}
           slotProps={{ htmlInput: { maxLength: 255 } }}
         />
-        <TextField label="Author" name="author" value={author} onChange={(event) => setAuthor(event.target.value)} slotProps={{ htmlInput: { maxLength: 255 } }} />
         <TextField
-          label="Description"
-          name="description"
-          multiline
-          rows={4}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          label="Author"
+          name="author"
+          value={author}
+          onChange={(event) => setAuthor(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 255 } }}
         />
+        <TextField label="Description" name="description" multiline rows={4} value={description} onChange={(event) => setDescription(event.target.value)} />
         <CoverImageField
           onChange={setCoverUrl}
           onUploadingChange={(value) => {

@@ -19,7 +19,8 @@ import { StorageNotice } from './storage-notice';
 
 const fileName = (url: string) => decodeURIComponent(url.split('?')[0]!.split('/').pop() ?? url);
 
-type Phase = { kind: 'planning' } | { kind: 'ready' } | { kind: 'downloading' } | { kind: 'done'; persistence: PersistenceState } | { kind: 'failed'; message: string };
+type Phase =
+  { kind: 'planning' } | { kind: 'ready' } | { kind: 'downloading' } | { kind: 'done'; persistence: PersistenceState } | { kind: 'failed'; message: string };
 
 /**
  * 'Download for offline': the size first (text, images, each video with its own choice), a
@@ -45,7 +46,10 @@ export function DownloadDialog({ userId, bookId, bookTitle, onClose }: { userId:
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         const failure = toApiError(error);
-        setPhase({ kind: 'failed', message: failure.reason === 'network' ? 'Downloading needs a connection. Connect to the internet and try again.' : failure.message });
+        setPhase({
+          kind: 'failed',
+          message: failure.reason === 'network' ? 'Downloading needs a connection. Connect to the internet and try again.' : failure.message,
+        });
       });
     return () => controller.abort();
   }, [bookId]);
@@ -106,8 +110,7 @@ export function DownloadDialog({ userId, bookId, bookTitle, onClose }: { userId:
               <Typography sx={{ fontWeight: 600 }}>Total: {formatBytes(total)}</Typography>
               {lacksRoomFor(total, estimate) && (
                 <Alert severity="warning">
-                  This device may not have room for this download: about {formatBytes(Math.max(0, estimate!.quota - estimate!.usage))} of storage is
-                  left.
+                  This device may not have room for this download: about {formatBytes(Math.max(0, estimate!.quota - estimate!.usage))} of storage is left.
                 </Alert>
               )}
             </Stack>

@@ -63,7 +63,11 @@ function DownloadedBook({ copy }: { copy: OfflineBook }) {
                     Video {fileName(video.url)} ({formatBytes(video.bytes)}){video.stored ? ' — on this device' : ''}
                   </Typography>
                   {copy.status === 'complete' && (
-                    <Button size="small" disabled={busy || progress !== null} onClick={() => void run(() => setVideoDownloaded(copy.userId, copy.bookId, video.url, !video.stored))}>
+                    <Button
+                      size="small"
+                      disabled={busy || progress !== null}
+                      onClick={() => void run(() => setVideoDownloaded(copy.userId, copy.bookId, video.url, !video.stored))}
+                    >
                       {video.stored ? 'Remove video' : 'Download video'}
                     </Button>
                   )}
@@ -106,7 +110,9 @@ export function MyDownloadsPage({ syncStatus }: { syncStatus?: ReactNode }) {
         <Stack spacing={1} component="section" aria-label="Storage">
           <Typography>
             Downloaded books use {formatBytes(totalBytes)}.
-            {estimate && estimate.quota > 0 && ` This app uses ${formatBytes(estimate.usage)} of storage on this device; about ${formatBytes(Math.max(0, estimate.quota - estimate.usage))} is available.`}
+            {estimate &&
+              estimate.quota > 0 &&
+              ` This app uses ${formatBytes(estimate.usage)} of storage on this device; about ${formatBytes(Math.max(0, estimate.quota - estimate.usage))} is available.`}
           </Typography>
           <StorageNotice persistence={persistence} />
         </Stack>

@@ -19,8 +19,8 @@ export function OfflineListNotice({ lastKnown }: { lastKnown: boolean }) {
   if (online) return null;
   return (
     <Alert severity="info" icon={<CloudOffOutlined />} sx={{ mb: 3 }}>
-      You are offline{lastKnown ? ': this is the list as it was last loaded' : ''}. Books marked &lsquo;Available offline&rsquo; open without a
-      connection; {OTHER_BOOKS_NEED_CONNECTION.charAt(0).toLowerCase() + OTHER_BOOKS_NEED_CONNECTION.slice(1)}
+      You are offline{lastKnown ? ': this is the list as it was last loaded' : ''}. Books marked &lsquo;Available offline&rsquo; open without a connection;{' '}
+      {OTHER_BOOKS_NEED_CONNECTION.charAt(0).toLowerCase() + OTHER_BOOKS_NEED_CONNECTION.slice(1)}
     </Alert>
   );
 }
@@ -40,8 +40,8 @@ export function OfflineBooksPage() {
         <Typography role="status">Loading the books on this device...</Typography>
       ) : available.length === 0 ? (
         <Typography>
-          No book is downloaded on this device. Connect to the internet to see the books, and choose &lsquo;Download for offline&rsquo; to read one
-          without a connection. <RouterLink to="/downloads">My downloads</RouterLink>
+          No book is downloaded on this device. Connect to the internet to see the books, and choose &lsquo;Download for offline&rsquo; to read one without a
+          connection. <RouterLink to="/downloads">My downloads</RouterLink>
         </Typography>
       ) : (
         <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Books available offline">

@@ -21,9 +21,8 @@ export function StorageNotice({ persistence }: { persistence: PersistenceState |
       )}
       {iosHint && (
         <Alert severity="info">
-          On iPhone and iPad, add this app to your Home Screen so Safari keeps your downloads: tap the Share button, then
-          &lsquo;Add to Home Screen&rsquo;. Safari may delete data of web pages not used for 7 days; apps on the Home Screen
-          keep it.
+          On iPhone and iPad, add this app to your Home Screen so Safari keeps your downloads: tap the Share button, then &lsquo;Add to Home Screen&rsquo;.
+          Safari may delete data of web pages not used for 7 days; apps on the Home Screen keep it.
         </Alert>
       )}
     </>

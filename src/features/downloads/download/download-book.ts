@@ -135,7 +135,9 @@ export async function downloadBook({ userId, plan, videoUrls = [], signal }: Dow
 export async function setVideoDownloaded(userId: number, bookId: number, url: string, wanted: boolean, signal?: AbortSignal): Promise<void> {
   const row = await getOfflineBook(userId, bookId);
   if (!row) throw new Error('This book is not downloaded.');
-  const media = row.media.some((m) => m.url === url) ? row.media.map((m) => ({ ...m })) : [...row.media.map((m) => ({ ...m })), { url, kind: 'video' as const, bytes: null, stored: false }];
+  const media = row.media.some((m) => m.url === url)
+    ? row.media.map((m) => ({ ...m }))
+    : [...row.media.map((m) => ({ ...m })), { url, kind: 'video' as const, bytes: null, stored: false }];
   const medium = media.find((m) => m.url === url)!;
   const textBytes = row.sizeBytes - storedBytesOf(0, row.media);
   if (wanted) {

@@ -11,7 +11,6 @@ import { getOfflineBook } from '../db/downloads';
 import { downloadBook, planDownload } from './download-book';
 import { getDownloadProgress } from './download-progress';
 
-
 const REFRESH_AFTER_MS = 60_000;
 const refreshing = new Set<string>();
 

@@ -43,7 +43,10 @@ function cssStyle(css: unknown): CSSProperties | undefined {
   for (const declaration of css.split(';')) {
     const colon = declaration.indexOf(':');
     if (colon < 0) continue;
-    const property = declaration.slice(0, colon).trim().replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    const property = declaration
+      .slice(0, colon)
+      .trim()
+      .replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
     const value = declaration.slice(colon + 1).trim();
     if (property && value) style[property] = value;
   }
@@ -170,7 +173,11 @@ function renderListItem(node: Node, key: number, listType: string): ReactNode {
   const nested = items.some((child) => child.type === 'list');
   const check = listType === 'check';
   const checkbox = check && items[0]?.type !== 'list';
-  const classes = [LIST_THEME.listitem, check ? (node.checked ? LIST_THEME.listitemChecked : LIST_THEME.listitemUnchecked) : undefined, nested ? LIST_THEME.nested?.listitem : undefined];
+  const classes = [
+    LIST_THEME.listitem,
+    check ? (node.checked ? LIST_THEME.listitemChecked : LIST_THEME.listitemUnchecked) : undefined,
+    nested ? LIST_THEME.nested?.listitem : undefined,
+  ];
   const content = items.map((child, index) => (child.type === 'list' ? renderList(child, index) : renderInline(child, index)));
   if (items.length === 0 || items[items.length - 1]!.type === 'linebreak') content.push(<br key="end" />);
   const { className, style } = blockProps(node, classes.filter(Boolean).join(' '));
@@ -191,7 +198,8 @@ function renderListItem(node: Node, key: number, listType: string): ReactNode {
 
 /** A list; one of the chapter's own blocks (`top`) also gets its text direction, as Lexical sets it. */
 function renderList(node: Node, key: number, top = false): ReactNode {
-  const listType = node.listType === 'number' ? 'number' : node.listType === 'check' ? 'check' : node.listType === 'bullet' ? 'bullet' : fail('A list has no list type.');
+  const listType =
+    node.listType === 'number' ? 'number' : node.listType === 'check' ? 'check' : node.listType === 'bullet' ? 'bullet' : fail('A list has no list type.');
   const items = children(node).map((item, index) => renderListItem(item, index, listType));
   const start = typeof node.start === 'number' ? node.start : 1;
   if (listType === 'number') {

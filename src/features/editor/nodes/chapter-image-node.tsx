@@ -1,13 +1,4 @@
-import type {
-  DOMConversionMap,
-  DOMConversionOutput,
-  DOMExportOutput,
-  LexicalNode,
-  LexicalUpdateJSON,
-  NodeKey,
-  SerializedLexicalNode,
-  Spread,
-} from 'lexical';
+import type { DOMConversionMap, DOMConversionOutput, DOMExportOutput, LexicalNode, LexicalUpdateJSON, NodeKey, SerializedLexicalNode, Spread } from 'lexical';
 import { $applyNodeReplacement } from 'lexical';
 import { BlockDecoratorNode } from './block-decorator-node';
 import { type JSX, useRef } from 'react';
@@ -115,14 +106,7 @@ export class ChapterImageNode extends BlockDecoratorNode {
 
   override decorate(): JSX.Element {
     return (
-      <ChapterImage
-        nodeKey={this.getKey()}
-        src={this.__src}
-        altText={this.__altText}
-        width={this.__width}
-        height={this.__height}
-        caption={this.__caption}
-      />
+      <ChapterImage nodeKey={this.getKey()} src={this.__src} altText={this.__altText} width={this.__width} height={this.__height} caption={this.__caption} />
     );
   }
 }

@@ -48,9 +48,7 @@ export function ChapterImageView({ src, altText, width, height, caption, editabl
           ...(selected ? selectedOutline : null),
         }}
       />
-      {caption && (
-        <figcaption style={{ fontSize: '0.875em', color: '#3d5360', marginTop: '0.5em', fontStyle: 'italic' }}>{caption}</figcaption>
-      )}
+      {caption && <figcaption style={{ fontSize: '0.875em', color: '#3d5360', marginTop: '0.5em', fontStyle: 'italic' }}>{caption}</figcaption>}
     </figure>
   );
 }
@@ -60,7 +58,13 @@ export function ChapterVideoView({ src, editable = false, selected = false, ref 
   return (
     <div ref={ref} className="ch-media" style={{ margin: '1.25em 0', ...(selected ? selectedOutline : null) }}>
       {editable && <MediaLabel>Video</MediaLabel>}
-      <video controls preload="metadata" playsInline src={src} style={{ display: 'block', width: '100%', maxHeight: '70vh', borderRadius: 6, background: '#000' }}>
+      <video
+        controls
+        preload="metadata"
+        playsInline
+        src={src}
+        style={{ display: 'block', width: '100%', maxHeight: '70vh', borderRadius: 6, background: '#000' }}
+      >
         <a href={src}>Download the video</a>
       </video>
     </div>

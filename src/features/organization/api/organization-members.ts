@@ -24,7 +24,10 @@ export const organizationUsersQueryOptions = (organizationId: number) =>
   });
 
 export async function addOrganizationMember(organizationId: number, member: AddMember): Promise<AddedMember> {
-  const { data } = await apiClient.post<AddedMember>(`/accounts/organizations/${organizationId}/add-member/`, { ...member, email: normalizeEmail(member.email) });
+  const { data } = await apiClient.post<AddedMember>(`/accounts/organizations/${organizationId}/add-member/`, {
+    ...member,
+    email: normalizeEmail(member.email),
+  });
   return data;
 }
 

@@ -76,11 +76,7 @@ export function MembersTable({
                 <TableCell data-label="Full Name">{member.full_name}</TableCell>
                 <TableCell data-label="Email">{member.email}</TableCell>
                 <TableCell data-label="Role">
-                  <Chip
-                    size="small"
-                    label={member.role_in_organization}
-                    color={ROLE_COLOURS[member.role_in_organization.toLowerCase()] ?? 'default'}
-                  />
+                  <Chip size="small" label={member.role_in_organization} color={ROLE_COLOURS[member.role_in_organization.toLowerCase()] ?? 'default'} />
                 </TableCell>
                 <TableCell data-label="Actions">
                   {member.id === currentUserId ? (

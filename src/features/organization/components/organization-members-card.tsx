@@ -105,13 +105,7 @@ export function OrganizationMembersCard({ organizationId, currentUser }: { organ
           </Alert>
         )}
 
-        <MembersList
-          query={members}
-          currentUserId={currentUserId}
-          canRemove={canRemove}
-          removing={removing}
-          onRemove={(member) => setConfirming(member)}
-        />
+        <MembersList query={members} currentUserId={currentUserId} canRemove={canRemove} removing={removing} onRemove={(member) => setConfirming(member)} />
       </CardContent>
       <RemoveMemberDialog member={confirming} onCancel={() => setConfirming(null)} onConfirm={(member) => void onConfirmRemove(member)} />
     </Card>

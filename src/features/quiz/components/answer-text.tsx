@@ -4,7 +4,11 @@ import type { AnswerValue, MatchPair, Question } from '../../../contract/quiz';
 /** An answer as readable text: one option, a list of options, an ordered list, or left → right pairs. */
 export function AnswerText({ question, answer }: { question: Question; answer: AnswerValue | undefined }) {
   if (answer == null || (Array.isArray(answer) && answer.length === 0) || answer === '') {
-    return <Box component="span" sx={{ fontStyle: 'italic' }}>No answer</Box>;
+    return (
+      <Box component="span" sx={{ fontStyle: 'italic' }}>
+        No answer
+      </Box>
+    );
   }
   if (typeof answer === 'string') return <span>{answer}</span>;
   const listSx = { m: 0, pl: 3 } as const;

@@ -163,7 +163,20 @@ function ReorderControl({ question, draft, onChange, disabled, labelledBy, shuff
           onDragEnd={() => {
             dragFrom.current = null;
           }}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, pl: 1, pr: 0.5, py: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, minHeight: 52, cursor: disabled ? 'default' : 'grab' }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            mb: 1,
+            pl: 1,
+            pr: 0.5,
+            py: 0.5,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            minHeight: 52,
+            cursor: disabled ? 'default' : 'grab',
+          }}
         >
           <DragIndicator aria-hidden fontSize="small" sx={{ color: 'text.disabled', display: { xs: 'none', sm: 'block' } }} />
           <Box component="span" aria-hidden sx={{ minWidth: 24, color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>

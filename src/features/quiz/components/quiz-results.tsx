@@ -87,7 +87,12 @@ export function QuizResults({ questions, answers, correct, save, renderSaveStatu
           const isCorrect = record?.status === 'answered' && record.isCorrect === true;
           const statusLabel = record ? STATUS_LABEL[record.status] : 'Unanswered';
           return (
-            <Box component="li" key={String(question.id)} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 1.5 }} aria-label={`Question ${index + 1}`}>
+            <Box
+              component="li"
+              key={String(question.id)}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 1.5 }}
+              aria-label={`Question ${index + 1}`}
+            >
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 1 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {index + 1}. {question.question}

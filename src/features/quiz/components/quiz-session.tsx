@@ -77,7 +77,17 @@ export function QuizSession(props: QuizSessionProps) {
   return <QuizRunner {...props} questions={questions} title={title} />;
 }
 
-function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveStatus, onReturnToBook, random, title }: QuizSessionProps & { questions: QuizData; title: string }) {
+function QuizRunner({
+  quiz,
+  questions,
+  bookId,
+  userId,
+  onComplete,
+  renderSaveStatus,
+  onReturnToBook,
+  random,
+  title,
+}: QuizSessionProps & { questions: QuizData; title: string }) {
   const session = useQuizSession({ quiz, questions, bookId, userId, onComplete, random });
   const { state, status } = session;
   const questionHeadingId = useId();
@@ -173,7 +183,12 @@ function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveSta
           </Typography>
           {state.phase === 'review-skipped' && <Chip color="warning" size="small" label={`Skipped ${state.reviewIndex + 1}/${state.skipped.length}`} />}
         </Stack>
-        <LinearProgress variant="determinate" value={(answered / total) * 100} aria-label={`Progress: ${answered} of ${total} answered`} sx={{ height: 8, borderRadius: 4 }} />
+        <LinearProgress
+          variant="determinate"
+          value={(answered / total) * 100}
+          aria-label={`Progress: ${answered} of ${total} answered`}
+          sx={{ height: 8, borderRadius: 4 }}
+        />
       </Box>
       {session.notice && (
         <Alert severity="info" sx={{ mb: 2 }}>
@@ -192,7 +207,13 @@ function QuizRunner({ quiz, questions, bookId, userId, onComplete, renderSaveSta
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
             Question {position} of {total}
           </Typography>
-          <Typography ref={questionHeading} id={questionHeadingId} variant="h3" tabIndex={-1} sx={{ fontSize: { xs: '1.1rem', md: '1.2rem' }, fontWeight: 600, mb: 2, overflowWrap: 'anywhere', outline: 'none' }}>
+          <Typography
+            ref={questionHeading}
+            id={questionHeadingId}
+            variant="h3"
+            tabIndex={-1}
+            sx={{ fontSize: { xs: '1.1rem', md: '1.2rem' }, fontWeight: 600, mb: 2, overflowWrap: 'anywhere', outline: 'none' }}
+          >
             {question.question}
           </Typography>
           <QuestionControl

@@ -52,7 +52,16 @@ export function draftOf(title: string, questions: QuizData | null): QuizDraft {
   return {
     title,
     questions: (questions ?? []).map((q): DraftQuestion => {
-      const base = { key: newKey(), id: q.id, type: q.type, question: q.question, explanation: q.explanation ?? '', options: [] as string[], correct: [] as number[], pairs: [] as DraftPair[] };
+      const base = {
+        key: newKey(),
+        id: q.id,
+        type: q.type,
+        question: q.question,
+        explanation: q.explanation ?? '',
+        options: [] as string[],
+        correct: [] as number[],
+        pairs: [] as DraftPair[],
+      };
       switch (q.type) {
         case 'single-choice':
           return { ...base, options: [...q.options], correct: [q.options.indexOf(q.answer)].filter((i) => i >= 0) };
@@ -84,7 +93,13 @@ export function newQuestion(type: QuestionType, existing: DraftQuestion[]): Draf
     explanation: '',
     options: type === 'match-the-following' ? [] : [...two],
     correct: [],
-    pairs: type === 'match-the-following' ? [{ left: '', right: '' }, { left: '', right: '' }] : [],
+    pairs:
+      type === 'match-the-following'
+        ? [
+            { left: '', right: '' },
+            { left: '', right: '' },
+          ]
+        : [],
   };
 }
 
@@ -96,11 +111,23 @@ function questionData(q: DraftQuestion): Record<string, unknown> {
     case 'single-choice':
       return { ...common, options: q.options, answer: q.options[q.correct[0] ?? -1] ?? '' };
     case 'multiple-choice':
-      return { ...common, options: q.options, answer: q.correct.filter((i) => i < q.options.length).sort((a, b) => a - b).map((i) => q.options[i]) };
+      return {
+        ...common,
+        options: q.options,
+        answer: q.correct
+          .filter((i) => i < q.options.length)
+          .sort((a, b) => a - b)
+          .map((i) => q.options[i]),
+      };
     case 'reorder':
       return { ...common, options: q.options, answer: q.options };
     case 'match-the-following':
-      return { ...common, left: q.pairs.map((p) => p.left), right: q.pairs.map((p) => p.right), answer: q.pairs.map((p) => ({ left: p.left, right: p.right })) };
+      return {
+        ...common,
+        left: q.pairs.map((p) => p.left),
+        right: q.pairs.map((p) => p.right),
+        answer: q.pairs.map((p) => ({ left: p.left, right: p.right })),
+      };
   }
 }
 

@@ -42,7 +42,16 @@ function Messages({ messages }: { messages: string[] }) {
 }
 
 /** The form of one question: its type's own fields, the explanation, and a preview. */
-export const QuestionForm = memo(function QuestionForm({ question: q, index, count, messages, onChange, onMove: onMoveAt, onRemove: onRemoveKey, autoFocus = false }: QuestionFormProps) {
+export const QuestionForm = memo(function QuestionForm({
+  question: q,
+  index,
+  count,
+  messages,
+  onChange,
+  onMove: onMoveAt,
+  onRemove: onRemoveKey,
+  autoFocus = false,
+}: QuestionFormProps) {
   const [previewing, setPreviewing] = useState(false);
   const parsed = useMemo(() => JSON.parse(messages) as { shown: MessagesByField; all: MessagesByField }, [messages]);
   // Asking for a preview shows every message of the question, touched or not.
@@ -86,7 +95,14 @@ export const QuestionForm = memo(function QuestionForm({ question: q, index, cou
                 slotProps={{ input: { 'aria-label': `Option ${i + 1} is correct` } }}
                 sx={iconSx}
               />
-              <TextField label={`Option ${i + 1}`} value={option} onChange={(e) => set({ options: q.options.map((o, j) => (j === i ? e.target.value : o)) }, `options.${i}`)} fullWidth size="small" {...fieldError(`options.${i}`)} />
+              <TextField
+                label={`Option ${i + 1}`}
+                value={option}
+                onChange={(e) => set({ options: q.options.map((o, j) => (j === i ? e.target.value : o)) }, `options.${i}`)}
+                fullWidth
+                size="small"
+                {...fieldError(`options.${i}`)}
+              />
               <IconButton aria-label={`Remove option ${i + 1}`} onClick={() => removeOption(i)} disabled={q.options.length <= 2} sx={iconSx}>
                 <DeleteOutline />
               </IconButton>
@@ -94,7 +110,12 @@ export const QuestionForm = memo(function QuestionForm({ question: q, index, cou
           );
         })}
         <Messages messages={[...errorsOf('options'), ...errorsOf('answer')]} />
-        <Button startIcon={<AddOutlined />} onClick={() => set({ options: [...q.options, ''] }, 'options')} disabled={q.options.length >= 20} sx={{ minHeight: 44 }}>
+        <Button
+          startIcon={<AddOutlined />}
+          onClick={() => set({ options: [...q.options, ''] }, 'options')}
+          disabled={q.options.length >= 20}
+          sx={{ minHeight: 44 }}
+        >
           Add Option
         </Button>
       </Box>
@@ -107,7 +128,14 @@ export const QuestionForm = memo(function QuestionForm({ question: q, index, cou
         </Typography>
         {q.options.map((item, i) => (
           <Stack key={i} direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', mb: 1 }}>
-            <TextField label={`Item ${i + 1}`} value={item} onChange={(e) => set({ options: q.options.map((o, j) => (j === i ? e.target.value : o)) }, `options.${i}`)} fullWidth size="small" {...fieldError(`options.${i}`)} />
+            <TextField
+              label={`Item ${i + 1}`}
+              value={item}
+              onChange={(e) => set({ options: q.options.map((o, j) => (j === i ? e.target.value : o)) }, `options.${i}`)}
+              fullWidth
+              size="small"
+              {...fieldError(`options.${i}`)}
+            />
             <IconButton aria-label={`Move item ${i + 1} up`} onClick={() => moveOption(i, -1)} disabled={i === 0} sx={iconSx}>
               <ArrowUpward />
             </IconButton>
@@ -120,7 +148,12 @@ export const QuestionForm = memo(function QuestionForm({ question: q, index, cou
           </Stack>
         ))}
         <Messages messages={[...errorsOf('options'), ...errorsOf('answer')]} />
-        <Button startIcon={<AddOutlined />} onClick={() => set({ options: [...q.options, ''] }, 'options')} disabled={q.options.length >= 20} sx={{ minHeight: 44 }}>
+        <Button
+          startIcon={<AddOutlined />}
+          onClick={() => set({ options: [...q.options, ''] }, 'options')}
+          disabled={q.options.length >= 20}
+          sx={{ minHeight: 44 }}
+        >
           Add Item
         </Button>
       </Box>
@@ -133,15 +166,39 @@ export const QuestionForm = memo(function QuestionForm({ question: q, index, cou
         </Typography>
         {q.pairs.map((pair, i) => (
           <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1.5, alignItems: { sm: 'flex-start' } }}>
-            <TextField label={`Left ${i + 1}`} value={pair.left} onChange={(e) => set({ pairs: q.pairs.map((p, j) => (j === i ? { ...p, left: e.target.value } : p)) }, `pairs.${i}.left`)} fullWidth size="small" {...fieldError(`pairs.${i}.left`)} />
-            <TextField label={`Right ${i + 1}`} value={pair.right} onChange={(e) => set({ pairs: q.pairs.map((p, j) => (j === i ? { ...p, right: e.target.value } : p)) }, `pairs.${i}.right`)} fullWidth size="small" {...fieldError(`pairs.${i}.right`)} />
-            <IconButton aria-label={`Remove pair ${i + 1}`} onClick={() => set({ pairs: q.pairs.filter((_, j) => j !== i) }, 'pairs')} disabled={q.pairs.length <= 2} sx={iconSx}>
+            <TextField
+              label={`Left ${i + 1}`}
+              value={pair.left}
+              onChange={(e) => set({ pairs: q.pairs.map((p, j) => (j === i ? { ...p, left: e.target.value } : p)) }, `pairs.${i}.left`)}
+              fullWidth
+              size="small"
+              {...fieldError(`pairs.${i}.left`)}
+            />
+            <TextField
+              label={`Right ${i + 1}`}
+              value={pair.right}
+              onChange={(e) => set({ pairs: q.pairs.map((p, j) => (j === i ? { ...p, right: e.target.value } : p)) }, `pairs.${i}.right`)}
+              fullWidth
+              size="small"
+              {...fieldError(`pairs.${i}.right`)}
+            />
+            <IconButton
+              aria-label={`Remove pair ${i + 1}`}
+              onClick={() => set({ pairs: q.pairs.filter((_, j) => j !== i) }, 'pairs')}
+              disabled={q.pairs.length <= 2}
+              sx={iconSx}
+            >
               <DeleteOutline />
             </IconButton>
           </Stack>
         ))}
         <Messages messages={errorsOf('pairs')} />
-        <Button startIcon={<AddOutlined />} onClick={() => set({ pairs: [...q.pairs, { left: '', right: '' }] }, 'pairs')} disabled={q.pairs.length >= 20} sx={{ minHeight: 44 }}>
+        <Button
+          startIcon={<AddOutlined />}
+          onClick={() => set({ pairs: [...q.pairs, { left: '', right: '' }] }, 'pairs')}
+          disabled={q.pairs.length >= 20}
+          sx={{ minHeight: 44 }}
+        >
           Add Pair
         </Button>
       </Box>
@@ -167,7 +224,17 @@ export const QuestionForm = memo(function QuestionForm({ question: q, index, cou
         </Stack>
       </Stack>
       <Stack spacing={2}>
-        <TextField autoFocus={autoFocus} label="Question" value={q.question} onChange={(e) => set({ question: e.target.value }, 'question')} multiline minRows={2} fullWidth required {...fieldError('question')} />
+        <TextField
+          autoFocus={autoFocus}
+          label="Question"
+          value={q.question}
+          onChange={(e) => set({ question: e.target.value }, 'question')}
+          multiline
+          minRows={2}
+          fullWidth
+          required
+          {...fieldError('question')}
+        />
         {typeFields}
         <TextField
           label="Explanation (optional)"

@@ -36,7 +36,13 @@ export function QuestionPreview({ question }: { question: Question }) {
       )}
       <Stack direction="row" spacing={1.5} sx={{ mt: 1.5 }}>
         {result === null ? (
-          <Button variant="contained" size="small" disabled={isEmptyAnswer(answer)} onClick={() => setResult(isAnswerCorrect(question, answer))} sx={{ minHeight: 44 }}>
+          <Button
+            variant="contained"
+            size="small"
+            disabled={isEmptyAnswer(answer)}
+            onClick={() => setResult(isAnswerCorrect(question, answer))}
+            sx={{ minHeight: 44 }}
+          >
             Submit Answer
           </Button>
         ) : (

@@ -24,7 +24,13 @@ function parseQuestion(raw: unknown): Omit<DraftQuestion, 'key'> | null {
   if (typeof q.type !== 'string' || !(QUESTION_TYPES as readonly string[]).includes(q.type)) return null;
   if (typeof q.question !== 'string' || typeof q.explanation !== 'string' || !isStrings(q.options)) return null;
   if (!Array.isArray(q.correct) || !q.correct.every((i) => Number.isInteger(i))) return null;
-  if (!Array.isArray(q.pairs) || !q.pairs.every((p: unknown) => p && typeof p === 'object' && typeof (p as { left?: unknown }).left === 'string' && typeof (p as { right?: unknown }).right === 'string')) return null;
+  if (
+    !Array.isArray(q.pairs) ||
+    !q.pairs.every(
+      (p: unknown) => p && typeof p === 'object' && typeof (p as { left?: unknown }).left === 'string' && typeof (p as { right?: unknown }).right === 'string',
+    )
+  )
+    return null;
   return {
     id: q.id,
     type: q.type as DraftQuestion['type'],

@@ -48,7 +48,9 @@ function saveErrorMessages(error: unknown): string[] {
   if (error instanceof ApiError && error.data && typeof error.data === 'object') {
     const data = error.data as Record<string, unknown>;
     if (typeof data.detail === 'string') return [data.detail];
-    const messages = Object.entries(data).flatMap(([field, value]) => (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string').map((m) => `${field}: ${m}`));
+    const messages = Object.entries(data).flatMap(([field, value]) =>
+      (Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string').map((m) => `${field}: ${m}`),
+    );
     if (messages.length) return messages;
   }
   if (error instanceof ApiError && error.reason === 'network') return ['The quiz was not saved: there is no connection to the server.'];
@@ -87,7 +89,11 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
 
   // --- the draft kept on this device -------------------------------------------------------------
   const [owner] = useState(() => (draftOwner ? { ...draftOwner } : null));
-  const { offer, checked: draftChecked, closeOffer } = useDraftOffer<StoredQuizDraft>(
+  const {
+    offer,
+    checked: draftChecked,
+    closeOffer,
+  } = useDraftOffer<StoredQuizDraft>(
     owner ? quizDraftKey(owner.userId, owner.bookId) : null,
     () => (owner ? readQuizDraft(owner.userId, owner.bookId) : Promise.resolve(null)),
     'quiz',
@@ -285,7 +291,9 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
           />
         ))}
       </Box>
-      {draft.questions.length === 0 && <Typography sx={{ mb: 2, color: 'text.secondary' }}>This quiz has no questions yet. Add the first one below.</Typography>}
+      {draft.questions.length === 0 && (
+        <Typography sx={{ mb: 2, color: 'text.secondary' }}>This quiz has no questions yet. Add the first one below.</Typography>
+      )}
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 4, alignItems: { sm: 'center' } }}>
         <TextField select label="New question type" value={newType} onChange={(e) => setNewType(e.target.value as QuestionType)} sx={{ minWidth: 220 }}>
@@ -312,7 +320,11 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
 
       <Box role="status" sx={{ mb: 2 }}>
         {saved !== null && !dirty && <Alert severity="success">Quiz saved (version {saved}). Attempts already taken keep their grading.</Alert>}
-        {showAll && errorCount > 0 && <Alert severity="error">The quiz has {errorCount === 1 ? '1 problem' : `${errorCount} problems`} to correct before it can be saved; each is shown beside its field.</Alert>}
+        {showAll && errorCount > 0 && (
+          <Alert severity="error">
+            The quiz has {errorCount === 1 ? '1 problem' : `${errorCount} problems`} to correct before it can be saved; each is shown beside its field.
+          </Alert>
+        )}
         {saveErrors.length > 0 && (
           <Alert severity="error">
             {saveErrors.map((message) => (

@@ -11,7 +11,16 @@
  *   completed ('Finish Quiz').
  * - Submit Quiz completes at once: every question without an answer is recorded 'unanswered'.
  */
-import { isAnswerCorrect, isEmptyAnswer, shuffled, type AnswerValue, type MatchPair, type Question, type QuizData, type UserAnswer } from '../../../contract/quiz';
+import {
+  isAnswerCorrect,
+  isEmptyAnswer,
+  shuffled,
+  type AnswerValue,
+  type MatchPair,
+  type Question,
+  type QuizData,
+  type UserAnswer,
+} from '../../../contract/quiz';
 import type { QuizAttempt } from '../../../lib/db';
 
 export type QuizPhase = QuizAttempt['phase'];

@@ -124,7 +124,9 @@ export function useQuizSession({ quiz, questions, bookId, userId, onComplete, ra
     const fresh = startSession(questions, newAttemptId(), Date.now(), random);
     if (userId !== null) {
       // Older attempts at this quiz (finished, or the one given up) go; the new one is written at its first step.
-      writes.current = writes.current.then(() => discardAttempts(userId, bookId)).catch((error: unknown) => console.error('Could not clear old quiz attempts', error));
+      writes.current = writes.current
+        .then(() => discardAttempts(userId, bookId))
+        .catch((error: unknown) => console.error('Could not clear old quiz attempts', error));
     }
     begin(fresh, { write: false });
   }, [questions, random, userId, bookId, begin]);

@@ -83,7 +83,10 @@ export function BookReader({
   const scrollAfterFold = useRef(false);
 
   // The chapter asked for, or the first one: a deleted or not-yet-chosen chapter falls back to it.
-  const selectedIndex = Math.max(0, chapters.findIndex((chapter) => chapter.id === requestedChapterId));
+  const selectedIndex = Math.max(
+    0,
+    chapters.findIndex((chapter) => chapter.id === requestedChapterId),
+  );
   const selected = chapters[selectedIndex] ?? null;
 
   const shownChapterId = quizMode ? null : (selected?.id ?? null);

@@ -95,11 +95,11 @@ export function ChapterDialog({
   const [editorKey, setEditorKey] = useState(0);
   /** A restored draft always differs from the stored chapter, whatever the editor's baseline says. */
   const restored = useRef(false);
-  const { offer, checked: draftChecked, closeOffer } = useDraftOffer<ChapterDraft>(
-    draftKey,
-    () => (draftKey ? readChapterDraft(draftKey) : Promise.resolve(null)),
-    'chapter',
-  );
+  const {
+    offer,
+    checked: draftChecked,
+    closeOffer,
+  } = useDraftOffer<ChapterDraft>(draftKey, () => (draftKey ? readChapterDraft(draftKey) : Promise.resolve(null)), 'chapter');
   const [unsaved, setUnsaved] = useState(false);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -235,11 +235,7 @@ export function ChapterDialog({
           <DialogContent dividers>
             <Stack spacing={2.5}>
               {offer && (
-                <DraftOfferAlert
-                  message={DRAFT_TEXTS.offer(new Date(offer.updatedAt).toLocaleString())}
-                  onRestore={restoreDraft}
-                  onDiscard={discardDraft}
-                />
+                <DraftOfferAlert message={DRAFT_TEXTS.offer(new Date(offer.updatedAt).toLocaleString())} onRestore={restoreDraft} onDiscard={discardDraft} />
               )}
               {saveError && <Alert severity="error">{saveError}</Alert>}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -45,7 +45,12 @@ export function ChapterPane({ chapter, previous, next, canEdit, renderContent, o
       </Stack>
       {renderContent(chapter)}
       {(previous || next) && (
-        <Stack component="nav" aria-label="Chapters" direction="row" sx={{ justifyContent: 'space-between', gap: 2, mt: 5, pt: 2, borderTop: 1, borderColor: 'divider', maxWidth: '70ch' }}>
+        <Stack
+          component="nav"
+          aria-label="Chapters"
+          direction="row"
+          sx={{ justifyContent: 'space-between', gap: 2, mt: 5, pt: 2, borderTop: 1, borderColor: 'divider', maxWidth: '70ch' }}
+        >
           {previous ? (
             <Button startIcon={<NavigateBefore />} onClick={() => onSelectChapter(previous.id)} sx={{ textAlign: 'left' }}>
               Previous: {previous.title}

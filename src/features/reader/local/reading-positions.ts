@@ -27,7 +27,13 @@ export function getReadingPosition(userId: number, bookId: number): ReadingPosit
 }
 
 /** Remembers where the reader is; the newer of two positions of a book is kept. Throws when localStorage refuses it. */
-export function saveReadingPosition({ userId, bookId, chapterId, scrollY, updatedAt = Date.now() }: Omit<ReadingPosition, 'updatedAt'> & { updatedAt?: number }): void {
+export function saveReadingPosition({
+  userId,
+  bookId,
+  chapterId,
+  scrollY,
+  updatedAt = Date.now(),
+}: Omit<ReadingPosition, 'updatedAt'> & { updatedAt?: number }): void {
   const positions = readPositions();
   const known = positions[keyOf(userId, bookId)];
   if (isPosition(known) && known.updatedAt > updatedAt) return;

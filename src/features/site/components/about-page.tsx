@@ -67,9 +67,7 @@ export function AboutPage() {
           {facilities.map((facility) => (
             <Grid key={facility.label} size={{ xs: 6, md: 3 }}>
               <Paper variant="outlined" sx={{ p: 3, textAlign: 'center', height: '100%' }}>
-                <Typography sx={{ fontSize: '2.6rem', fontWeight: 800, color: 'primary.main', lineHeight: 1.1 }}>
-                  {facility.value}
-                </Typography>
+                <Typography sx={{ fontSize: '2.6rem', fontWeight: 800, color: 'primary.main', lineHeight: 1.1 }}>{facility.value}</Typography>
                 <Typography sx={{ fontWeight: 700, color: 'text.secondary' }}>{facility.label}</Typography>
               </Paper>
             </Grid>

@@ -4,7 +4,17 @@ import { RouterButton } from '../../../components/router-link';
 import { institute } from '../../../content/institute';
 import { PageHero } from './page-hero';
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 /** The home hero (also used by News and Innovations): headline, subline, two calls to action. */
 export function HomeHero({ minHeight = '60vh' }: { minHeight?: string }) {

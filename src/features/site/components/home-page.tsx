@@ -9,15 +9,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { SafeImage } from '../../../components/safe-image';
-import {
-  TESTIMONIAL_INTERVAL_MS,
-  featureCards,
-  historyParagraphs,
-  institute,
-  products,
-  statistics,
-  testimonials,
-} from '../../../content/institute';
+import { TESTIMONIAL_INTERVAL_MS, featureCards, historyParagraphs, institute, products, statistics, testimonials } from '../../../content/institute';
 import type { FeatureCard } from '../../../content/types';
 import { ContactSection } from './contact-section';
 import { HomeHero } from './home-hero';

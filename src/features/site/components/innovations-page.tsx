@@ -31,11 +31,7 @@ function InnovationSection({ innovation, index }: { innovation: Innovation; inde
     >
       <Container maxWidth="lg">
         {hasImages ? (
-          <Grid
-            container
-            spacing={{ xs: 3, md: 6 }}
-            sx={{ alignItems: 'center', flexDirection: innovation.imagePosition === 'left' ? 'row-reverse' : 'row' }}
-          >
+          <Grid container spacing={{ xs: 3, md: 6 }} sx={{ alignItems: 'center', flexDirection: innovation.imagePosition === 'left' ? 'row-reverse' : 'row' }}>
             <Grid size={{ xs: 12, md: 6 }}>{text}</Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <Stack spacing={2}>

@@ -23,9 +23,12 @@ export function NearViewport({ minHeight, children }: NearViewportProps) {
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-    }, { rootMargin: '100% 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);

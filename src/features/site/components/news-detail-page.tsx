@@ -77,12 +77,7 @@ export function NewsDetailPage({ postId }: { postId: number }) {
           </Box>
           <Box sx={{ gridArea: 'next', justifySelf: 'end' }}>
             {next && (
-              <RouterButton
-                to="/news-updates/$postId"
-                params={{ postId: next.id }}
-                endIcon={<ArrowForwardOutlined />}
-                aria-label={`Next: ${next.Title}`}
-              >
+              <RouterButton to="/news-updates/$postId" params={{ postId: next.id }} endIcon={<ArrowForwardOutlined />} aria-label={`Next: ${next.Title}`}>
                 Next
               </RouterButton>
             )}

@@ -37,12 +37,7 @@ export function NewsListPage() {
                   </Typography>
                 </CardContent>
                 <CardActions sx={{ px: 2, pb: 2 }}>
-                  <RouterButton
-                    to="/news-updates/$postId"
-                    params={{ postId: post.id }}
-                    variant="outlined"
-                    aria-label={`Read more: ${post.Title}`}
-                  >
+                  <RouterButton to="/news-updates/$postId" params={{ postId: post.id }} variant="outlined" aria-label={`Read more: ${post.Title}`}>
                     Read more
                   </RouterButton>
                 </CardActions>

@@ -24,9 +24,7 @@ export function Offerings({ products }: { products: ProductTeaser[] }) {
                 {product.name}
               </Typography>
               <Typography sx={{ mt: 1, color: 'text.secondary' }}>{product.description}</Typography>
-              <Typography sx={{ mt: 2, fontWeight: 800, fontSize: '1.3rem', color: 'primary.main' }}>
-                {usd.format(product.price)}
-              </Typography>
+              <Typography sx={{ mt: 2, fontWeight: 800, fontSize: '1.3rem', color: 'primary.main' }}>{usd.format(product.price)}</Typography>
             </CardContent>
             <CardActions sx={{ px: 2, pb: 2 }}>
               {product.link ? (
@@ -41,7 +39,17 @@ export function Offerings({ products }: { products: ProductTeaser[] }) {
                   {/* A label, not a control: drawn like MUI's small outlined chip without its code. */}
                   <Box
                     component="span"
-                    sx={{ display: 'inline-flex', alignItems: 'center', height: 24, px: 1, border: 1, borderColor: 'grey.400', borderRadius: 4, fontSize: '0.8125rem', color: 'text.primary' }}
+                    sx={{
+                      display: 'inline-flex',
+                      alignItems: 'center',
+                      height: 24,
+                      px: 1,
+                      border: 1,
+                      borderColor: 'grey.400',
+                      borderRadius: 4,
+                      fontSize: '0.8125rem',
+                      color: 'text.primary',
+                    }}
                   >
                     In development
                   </Box>

@@ -11,7 +11,10 @@ export interface PageMetaProps {
 
 /** Text without markup, cut at a word to about `max` characters: a search-result summary. */
 export function summary(text: string, max = 155): string {
-  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > max ? `${plain.slice(0, max - 3).replace(/\s+\S*$/, '')}…` : plain;
 }
 

@@ -27,9 +27,7 @@ export function Section({ id, title, intro, tone = 'plain', children }: SectionP
             {title}
           </Typography>
         )}
-        {intro && (
-          <Typography sx={{ mb: 4, maxWidth: 760, color: 'text.secondary', fontSize: '1.05rem' }}>{intro}</Typography>
-        )}
+        {intro && <Typography sx={{ mb: 4, maxWidth: 760, color: 'text.secondary', fontSize: '1.05rem' }}>{intro}</Typography>}
         {children}
       </Container>
     </Box>

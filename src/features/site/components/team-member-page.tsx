@@ -17,7 +17,10 @@ export function TeamMemberPage({ slug }: { slug: string }) {
   if (!member) {
     return (
       <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
-        <PageMeta title={`Team Member Not Found — ${institute.name}`} description="This team member does not exist. Meet the founders and faculty of the institute on the About page." />
+        <PageMeta
+          title={`Team Member Not Found — ${institute.name}`}
+          description="This team member does not exist. Meet the founders and faculty of the institute on the About page."
+        />
         <Typography variant="h1" sx={{ fontSize: '2rem', mb: 3 }}>
           Team Member Not Found
         </Typography>
@@ -30,7 +33,14 @@ export function TeamMemberPage({ slug }: { slug: string }) {
   return (
     <>
       <PageMeta title={`${member.name} — ${institute.name}`} description={summary(`${member.name}, ${member.designation}. ${member.intro}`)} />
-      <PageHero title={member.name} subtitle={member.designation} imageUrl="/images/team-banner.svg" attachment="fixed" minHeight="40vh" overline="Meet Our Visionaries" />
+      <PageHero
+        title={member.name}
+        subtitle={member.designation}
+        imageUrl="/images/team-banner.svg"
+        attachment="fixed"
+        minHeight="40vh"
+        overline="Meet Our Visionaries"
+      />
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
         <Grid container spacing={{ xs: 4, md: 6 }}>
           <Grid size={{ xs: 12, md: 4 }}>
@@ -46,10 +56,7 @@ export function TeamMemberPage({ slug }: { slug: string }) {
             <Typography variant="h2" sx={{ mt: 3, fontSize: '1.6rem' }}>
               {member.name}
             </Typography>
-            <Paper
-              variant="outlined"
-              sx={{ mt: 2, p: 2.5, borderLeft: '6px solid', borderLeftColor: 'secondary.main', bgcolor: '#eef6f4' }}
-            >
+            <Paper variant="outlined" sx={{ mt: 2, p: 2.5, borderLeft: '6px solid', borderLeftColor: 'secondary.main', bgcolor: '#eef6f4' }}>
               <Typography sx={{ fontWeight: 700 }}>{member.highlight}</Typography>
             </Paper>
             <Stack spacing={2.5} sx={{ mt: 4 }}>

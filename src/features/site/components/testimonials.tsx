@@ -57,13 +57,7 @@ export function Testimonials({ testimonials, intervalMs }: TestimonialsProps) {
     >
       <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, position: 'relative', minHeight: { xs: 260, sm: 220 } }}>
         <FormatQuoteOutlined aria-hidden sx={{ fontSize: 48, color: 'secondary.main', opacity: 0.5 }} />
-        <Box
-          aria-live={rotating ? 'off' : 'polite'}
-          aria-atomic="true"
-          role="group"
-          aria-roledescription="slide"
-          aria-label={`${index + 1} of ${count}`}
-        >
+        <Box aria-live={rotating ? 'off' : 'polite'} aria-atomic="true" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`}>
           <Typography component="blockquote" sx={{ m: 0, fontSize: { xs: '1.1rem', md: '1.3rem' }, lineHeight: 1.6 }}>
             {current.quote}
           </Typography>
@@ -77,10 +71,7 @@ export function Testimonials({ testimonials, intervalMs }: TestimonialsProps) {
         <IconButton aria-label="Previous testimonial" onClick={() => step(-1)}>
           <ChevronLeftOutlined />
         </IconButton>
-        <IconButton
-          aria-label={paused ? 'Play testimonials' : 'Pause testimonials'}
-          onClick={() => setUserPaused(!paused)}
-        >
+        <IconButton aria-label={paused ? 'Play testimonials' : 'Pause testimonials'} onClick={() => setUserPaused(!paused)}>
           {paused ? <PlayArrowOutlined /> : <PauseOutlined />}
         </IconButton>
         <IconButton aria-label="Next testimonial" onClick={() => step(1)}>
@@ -88,10 +79,7 @@ export function Testimonials({ testimonials, intervalMs }: TestimonialsProps) {
         </IconButton>
         <Stack direction="row" spacing={0.75} aria-hidden sx={{ pl: 1 }}>
           {testimonials.map((t, i) => (
-            <Box
-              key={t.id}
-              sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: i === index ? 'primary.main' : '#b8c8d0' }}
-            />
+            <Box key={t.id} sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: i === index ? 'primary.main' : '#b8c8d0' }} />
           ))}
         </Stack>
       </Stack>

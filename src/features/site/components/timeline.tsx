@@ -6,7 +6,10 @@ import type { Milestone } from '../../../content/types';
 export function Timeline({ milestones }: { milestones: Milestone[] }) {
   return (
     <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative' }}>
-      <Box aria-hidden sx={{ position: 'absolute', left: { xs: 11, md: '50%' }, top: 0, bottom: 0, width: 3, bgcolor: '#b9d3dc', transform: { md: 'translateX(-50%)' } }} />
+      <Box
+        aria-hidden
+        sx={{ position: 'absolute', left: { xs: 11, md: '50%' }, top: 0, bottom: 0, width: 3, bgcolor: '#b9d3dc', transform: { md: 'translateX(-50%)' } }}
+      />
       {milestones.map((milestone, i) => {
         const right = i % 2 === 1;
         return (
@@ -35,7 +38,16 @@ export function Timeline({ milestones }: { milestones: Milestone[] }) {
                 boxShadow: '0 0 0 2px #0b4f6c',
               }}
             />
-            <Box sx={{ bgcolor: 'background.paper', border: '1px solid', borderColor: 'divider', borderRadius: 2, p: 2.5, textAlign: { md: right ? 'left' : 'right' } }}>
+            <Box
+              sx={{
+                bgcolor: 'background.paper',
+                border: '1px solid',
+                borderColor: 'divider',
+                borderRadius: 2,
+                p: 2.5,
+                textAlign: { md: right ? 'left' : 'right' },
+              }}
+            >
               <Typography variant="overline" component="p" sx={{ color: 'secondary.main' }}>
                 {milestone.period}
               </Typography>

@@ -38,7 +38,14 @@ export function TrainingProgramsPage() {
       <Section id="recognised-by" title="Recognised by">
         <Box
           component="ul"
-          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' } }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' },
+          }}
         >
           {recognisedBy.map((logo) => (
             <Box component="li" key={logo.abbreviation} sx={{ textAlign: 'center' }}>

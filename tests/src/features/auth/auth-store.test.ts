@@ -185,7 +185,13 @@ describe('session check (GET /accounts/profile/)', () => {
       await held.opened;
       return {
         status: 200,
-        data: { id: 7, ...makeUser({ organization_id: 3, organization_name: 'City Hospital', organization_role: 'member' }), bio: '', phone_number: '', date_joined: '2026-01-01T00:00:00Z' },
+        data: {
+          id: 7,
+          ...makeUser({ organization_id: 3, organization_name: 'City Hospital', organization_role: 'member' }),
+          bio: '',
+          phone_number: '',
+          date_joined: '2026-01-01T00:00:00Z',
+        },
       };
     });
     const pending = store.checkSession();

@@ -82,7 +82,7 @@ describe('Login (/login)', () => {
     expect(main().getByRole('button', { name: 'Login' })).toBeEnabled();
   });
 
-  it("names the refused field in the alert, with its error next to it; says offline when the request cannot leave the device", async () => {
+  it('names the refused field in the alert, with its error next to it; says offline when the request cannot leave the device', async () => {
     api.on('POST', '/accounts/login/', { status: 400, data: { email: ['Enter a valid email address.'] } });
     const { user } = await openLogin();
     await user.type(main().getByLabelText(/^Email/), 'a@b.example');

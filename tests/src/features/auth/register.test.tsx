@@ -91,7 +91,13 @@ describe('Register (/register)', () => {
   });
 
   it('registers an organization with its name, keeping what was typed when switching tabs', async () => {
-    const owner = makeUser({ user_id: 40, email: 'meera@hospital.example', organization_id: 9, organization_name: 'Mysuru Surgical', organization_role: 'owner' });
+    const owner = makeUser({
+      user_id: 40,
+      email: 'meera@hospital.example',
+      organization_id: 9,
+      organization_name: 'Mysuru Surgical',
+      organization_role: 'owner',
+    });
     api.on('POST', '/accounts/register/', { status: 201, data: { user: owner, access: fakeAccessToken(owner), refresh: 'r-40' } });
     api.on('GET', '/accounts/profile/', { status: 200, data: { id: 40, ...owner } });
     api.on('GET', '/books/my-scores/', { status: 200, data: [] });

@@ -34,7 +34,10 @@ afterEach(() => {
   onlineManager.setOnline(true);
 });
 
-const profileOf = (user = makeUser()): FakeResponse => ({ status: 200, data: { id: user.user_id, ...user, bio: '', phone_number: '', date_joined: '2026-01-01T00:00:00Z' } });
+const profileOf = (user = makeUser()): FakeResponse => ({
+  status: 200,
+  data: { id: user.user_id, ...user, bio: '', phone_number: '', date_joined: '2026-01-01T00:00:00Z' },
+});
 const refused: FakeResponse = { status: 401, data: { detail: 'Given token not valid for any token type' } };
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
@@ -84,10 +87,12 @@ describe('protected-route wrapper', () => {
       for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(done()).toBe(true);
     };
-    const hold = <T,>(queue: (() => void)[], answer: T) => async () => {
-      await new Promise<void>((resolve) => queue.push(resolve));
-      return answer;
-    };
+    const hold =
+      <T,>(queue: (() => void)[], answer: T) =>
+      async () => {
+        await new Promise<void>((resolve) => queue.push(resolve));
+        return answer;
+      };
     api.on('GET', '/accounts/profile/', hold(held.profile, profileOf()));
     api.on('GET', '/books/books/', hold(held.books, { status: 200, data: [] }));
 
@@ -200,7 +205,10 @@ describe('session expiry from any call', () => {
     const { router } = await renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     api.on('GET', '/books/books/', refused);
-    api.on('POST', '/accounts/token/refresh/', { status: 401, data: { detail: 'This sign-in was ended because its refresh token was used twice. Please log in again.' } });
+    api.on('POST', '/accounts/token/refresh/', {
+      status: 401,
+      data: { detail: 'This sign-in was ended because its refresh token was used twice. Please log in again.' },
+    });
     await act(async () => {
       await apiClient.get('/books/books/').catch(() => undefined);
     });
@@ -320,7 +328,9 @@ describe('logout while quiz scores wait to sync', () => {
 
     await logoutFromBar(user);
     const dialog = await screen.findByRole('dialog', { name: 'Quiz scores not synced yet' });
-    expect(dialog).toHaveAccessibleDescription(/2 quiz scores on this device have not been sent yet\. If you log out now, they stay on this device and are sent the next time you sign in here/);
+    expect(dialog).toHaveAccessibleDescription(
+      /2 quiz scores on this device have not been sent yet\. If you log out now, they stay on this device and are sent the next time you sign in here/,
+    );
     expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -34,7 +34,6 @@ describe('the card description (SPEC §2, §9)', () => {
     expect(describeBook(`${'y'.repeat(99)}🇮🇳🇮🇳`)).toBe(`${'y'.repeat(99)}🇮🇳...`);
     expect(describeBook(`${'y'.repeat(99)}क्ष and more`)).toBe(`${'y'.repeat(99)}क्ष...`);
   });
-
 });
 
 describe('the card byline', () => {
@@ -59,7 +58,7 @@ describe('the Create Book error (SPEC §8)', () => {
 });
 
 describe("the card's 'Created' date", () => {
-  it('is written as the page\'s language (en-IN) writes a date, in the device\'s time zone, for every month', () => {
+  it("is written as the page's language (en-IN) writes a date, in the device's time zone, for every month", () => {
     const intl = new Intl.DateTimeFormat('en-IN', { year: 'numeric', month: 'short', day: 'numeric' });
     for (let month = 0; month < 12; month++) {
       for (const day of [1, 9, 28]) {

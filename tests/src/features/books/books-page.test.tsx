@@ -25,10 +25,14 @@ const card = (title: string) => screen.getByRole('article', { name: title });
 describe('Books list', () => {
   it('shows each book as a card: cover, title, author, description cut to 100 characters, chapters, View and Created', async () => {
     signInAs(api, LEARNER);
-    api.on('GET', '/books/books/', page([
-      makeBook({ id: 3, title: 'Hernia Repair', author: 'Dr. Rao', description: LONG, chapter_count: 4, created_at: '2026-03-01T09:00:00Z' }),
-      makeBook({ id: 4, title: 'Suturing', author: '', description: '', cover_image_url: '', chapter_count: 0 }),
-    ]));
+    api.on(
+      'GET',
+      '/books/books/',
+      page([
+        makeBook({ id: 3, title: 'Hernia Repair', author: 'Dr. Rao', description: LONG, chapter_count: 4, created_at: '2026-03-01T09:00:00Z' }),
+        makeBook({ id: 4, title: 'Suturing', author: '', description: '', cover_image_url: '', chapter_count: 0 }),
+      ]),
+    );
     await openBooks();
 
     const hernia = within(card('Hernia Repair'));
@@ -38,7 +42,9 @@ describe('Books list', () => {
     expect(hernia.getByText(`${LONG.slice(0, 100)}...`)).toBeInTheDocument();
     expect(hernia.getByText('Chapters: 4')).toBeInTheDocument();
     expect(hernia.getByRole('link', { name: 'View Hernia Repair' })).toHaveAttribute('href', '/book/3');
-    expect(hernia.getByText(new Date('2026-03-01T09:00:00Z').toLocaleDateString('en-IN', { year: 'numeric', month: 'short', day: 'numeric' }))).toBeInTheDocument();
+    expect(
+      hernia.getByText(new Date('2026-03-01T09:00:00Z').toLocaleDateString('en-IN', { year: 'numeric', month: 'short', day: 'numeric' })),
+    ).toBeInTheDocument();
     expect(card('Hernia Repair')).toHaveTextContent('Created:');
 
     const suturing = within(card('Suturing'));
@@ -50,10 +56,14 @@ describe('Books list', () => {
 
   it("preloads the first card's cover with the loaded list, as the same file the card then shows, and fetches it first", async () => {
     signInAs(api, LEARNER);
-    api.on('GET', '/books/books/', page([
-      makeBook({ id: 3, title: 'Hernia Repair', cover_image_url: '/media/images/2026-01/hernia.png' }),
-      makeBook({ id: 4, title: 'Suturing', cover_image_url: '/media/images/2026-01/suturing.png' }),
-    ]));
+    api.on(
+      'GET',
+      '/books/books/',
+      page([
+        makeBook({ id: 3, title: 'Hernia Repair', cover_image_url: '/media/images/2026-01/hernia.png' }),
+        makeBook({ id: 4, title: 'Suturing', cover_image_url: '/media/images/2026-01/suturing.png' }),
+      ]),
+    );
     await openBooks();
 
     // One preload, for the first cover only, asking for what its image asks for (srcset and sizes),
@@ -137,7 +147,10 @@ describe('Books list', () => {
     api.on('GET', '/books/books/', (request) =>
       request.path.includes('page=2')
         ? page([makeBook({ id: 2, title: 'Second page' })])
-        : { status: 200, data: { count: 2, next: 'https://lms.example.in/api/books/books/?page=2', previous: null, results: [makeBook({ id: 1, title: 'First page' })] } },
+        : {
+            status: 200,
+            data: { count: 2, next: 'https://lms.example.in/api/books/books/?page=2', previous: null, results: [makeBook({ id: 1, title: 'First page' })] },
+          },
     );
     await openBooks();
     expect(card('First page')).toBeInTheDocument();

@@ -65,7 +65,13 @@ describe('Create Book', () => {
 
   it('joins the field errors of a refusal with spaces, or says it failed', async () => {
     const { user } = await openForm();
-    api.on('POST', '/books/books/', { status: 400, data: { title: ['Ensure this field has no more than 255 characters.'], cover_image_url: ['Enter an http(s) address or an image uploaded to this server.'] } });
+    api.on('POST', '/books/books/', {
+      status: 400,
+      data: {
+        title: ['Ensure this field has no more than 255 characters.'],
+        cover_image_url: ['Enter an http(s) address or an image uploaded to this server.'],
+      },
+    });
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'T');
     await user.click(screen.getByRole('button', { name: 'Create Book' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -48,7 +48,11 @@ function normalise(root: HTMLElement): string {
       .filter((attribute) => !attribute.name.startsWith('data-lexical'))
       .map((attribute): [string, string] => [
         attribute.name,
-        attribute.name === 'class' ? Array.from(element.classList).sort().join(' ') : attribute.name === 'style' ? (element as HTMLElement).style.cssText : attribute.value,
+        attribute.name === 'class'
+          ? Array.from(element.classList).sort().join(' ')
+          : attribute.name === 'style'
+            ? (element as HTMLElement).style.cssText
+            : attribute.value,
       ])
       .sort(([a], [b]) => a.localeCompare(b));
     for (const attribute of Array.from(element.attributes)) element.removeAttribute(attribute.name);
@@ -58,9 +62,28 @@ function normalise(root: HTMLElement): string {
 }
 
 const text = (value: string, format = 0, style = '') => ({ type: 'text', version: 1, text: value, format, style, mode: 'normal', detail: 0 });
-const paragraph = (children: unknown[], format = '', indent = 0) => ({ type: 'paragraph', ...elementFields(format as never, indent), textFormat: 0, textStyle: '', children });
-const listItem = (children: unknown[], value: number, checked?: boolean) => ({ type: 'listitem', ...elementFields(), value, ...(checked === undefined ? {} : { checked }), children });
-const list = (listType: string, items: unknown[], start = 1) => ({ type: 'list', ...elementFields(), listType, start, tag: listType === 'number' ? 'ol' : 'ul', children: items });
+const paragraph = (children: unknown[], format = '', indent = 0) => ({
+  type: 'paragraph',
+  ...elementFields(format as never, indent),
+  textFormat: 0,
+  textStyle: '',
+  children,
+});
+const listItem = (children: unknown[], value: number, checked?: boolean) => ({
+  type: 'listitem',
+  ...elementFields(),
+  value,
+  ...(checked === undefined ? {} : { checked }),
+  children,
+});
+const list = (listType: string, items: unknown[], start = 1) => ({
+  type: 'list',
+  ...elementFields(),
+  listType,
+  start,
+  tag: listType === 'number' ? 'ol' : 'ul',
+  children: items,
+});
 const documentOf = (...children: unknown[]) => ({ root: { type: 'root', ...elementFields(), children } });
 
 const every = documentOf(
@@ -89,13 +112,37 @@ const every = documentOf(
   list('number', [listItem([text('fifth')], 5), listItem([text('sixth')], 6)], 5),
   list('check', [listItem([text('done')], 1, true), listItem([text('to do')], 2, false)]),
   paragraph([
-    { type: 'link', ...elementFields(), url: 'https://www.iages.in/', rel: 'noopener noreferrer', target: '_blank', title: null, children: [text('IAGES', TEXT_FORMAT.bold)] },
+    {
+      type: 'link',
+      ...elementFields(),
+      url: 'https://www.iages.in/',
+      rel: 'noopener noreferrer',
+      target: '_blank',
+      title: null,
+      children: [text('IAGES', TEXT_FORMAT.bold)],
+    },
     text(' and '),
-    { type: 'link', ...elementFields(), url: 'mailto:training@example.org', rel: 'noopener noreferrer', target: null, title: 'Write to us', children: [text('email')] },
+    {
+      type: 'link',
+      ...elementFields(),
+      url: 'mailto:training@example.org',
+      rel: 'noopener noreferrer',
+      target: null,
+      title: 'Write to us',
+      children: [text('email')],
+    },
     text(' and '),
     { type: 'link', ...elementFields(), url: 'tel:+911234567890', rel: 'noopener noreferrer', target: '_blank', title: null, children: [text('call')] },
     { type: 'link', ...elementFields(), url: 'https://www.iages.in/empty', rel: 'noopener noreferrer', target: '_blank', title: null, children: [] },
-    { type: 'link', ...elementFields(), url: 'https://www.iages.in/break', rel: 'noopener noreferrer', target: '_blank', title: null, children: [text('a break'), { type: 'linebreak', version: 1 }] },
+    {
+      type: 'link',
+      ...elementFields(),
+      url: 'https://www.iages.in/break',
+      rel: 'noopener noreferrer',
+      target: '_blank',
+      title: null,
+      children: [text('a break'), { type: 'linebreak', version: 1 }],
+    },
   ]),
   { type: 'chapter-image', version: 1, src: '/media/images/2026-01/port.jpg', altText: 'Port sites', width: 1200, height: 800, caption: 'The four ports' },
   { type: 'chapter-image', version: 1, src: 'https://cdn.example.org/x.png', altText: '', width: 0, height: 0, caption: '' },

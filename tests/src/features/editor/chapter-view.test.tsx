@@ -165,7 +165,13 @@ describe('ChapterView (the reader)', () => {
 
 describe('stored format', () => {
   it('is exactly editorState.toJSON(): a demo chapter parses and serialises back to the same JSON', () => {
-    const editor = createEditor({ namespace: 'round-trip', nodes: chapterNodes, onError: (error) => { throw error; } });
+    const editor = createEditor({
+      namespace: 'round-trip',
+      nodes: chapterNodes,
+      onError: (error) => {
+        throw error;
+      },
+    });
     for (const chapter of seedChapters) {
       const document = withMedia(chapter.content);
       const state = editor.parseEditorState(JSON.stringify(document));

@@ -32,9 +32,16 @@ let members: OrganizationMember[];
 beforeEach(() => {
   api = new FakeApi();
   uninstall = api.install();
-  members = [member(10, owner.email, 'owner', owner.full_name), member(11, 'admin@cityhospital.example', 'admin'), member(12, 'resident@cityhospital.example', 'member')];
+  members = [
+    member(10, owner.email, 'owner', owner.full_name),
+    member(11, 'admin@cityhospital.example', 'admin'),
+    member(12, 'resident@cityhospital.example', 'member'),
+  ];
   api.on('GET', '/books/my-scores/', { status: 200, data: [] });
-  api.on('GET', `/accounts/organizations/${ORG}/users/`, () => ({ status: 200, data: { count: members.length, next: null, previous: null, results: members } }));
+  api.on('GET', `/accounts/organizations/${ORG}/users/`, () => ({
+    status: 200,
+    data: { count: members.length, next: null, previous: null, results: members },
+  }));
 });
 afterEach(() => uninstall());
 
@@ -53,7 +60,9 @@ describe('dashboard welcome', () => {
   it('greets by full name and names the organization and the role', async () => {
     await openDashboard();
     expect(screen.getByText('Welcome, Dr. Kavya Menon!')).toBeInTheDocument();
-    expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Organization: City Hospital · Your role: owner')).toBeInTheDocument();
+    expect(
+      screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Organization: City Hospital · Your role: owner'),
+    ).toBeInTheDocument();
   });
 
   it("greets by email without a full name and shows 'ID {id}' without an organization name", async () => {
@@ -94,8 +103,16 @@ describe('Organization Members card (admins)', () => {
     expect(await card().findByText('Loading users...')).toBeInTheDocument();
     release();
     const rows = (await table()).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['#', 'Full Name', 'Email', 'Role', 'Actions']);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Dr. Kavya Menon', owner.email, 'owner', 'Yourself']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['#', 'Full Name', 'Email', 'Role', 'Actions']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', 'Dr. Kavya Menon', owner.email, 'owner', 'Yourself']);
     expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent('admin');
     expect(within(rows[2]!).getByRole('button', { name: 'Remove admin@cityhospital.example' })).toBeEnabled();
     expect(within(rows[3]!).getByRole('button', { name: 'Remove resident@cityhospital.example' })).toBeEnabled();
@@ -106,7 +123,10 @@ describe('Organization Members card (admins)', () => {
     api.on('GET', `/accounts/organizations/${ORG}/users/`, (request) =>
       request.path.includes('page=2')
         ? { status: 200, data: { count: 3, next: null, previous: 'x', results: members.slice(2) } }
-        : { status: 200, data: { count: 3, next: `http://127.0.0.1/api/accounts/organizations/${ORG}/users/?page=2`, previous: null, results: members.slice(0, 2) } },
+        : {
+            status: 200,
+            data: { count: 3, next: `http://127.0.0.1/api/accounts/organizations/${ORG}/users/?page=2`, previous: null, results: members.slice(0, 2) },
+          },
     );
     await openDashboard();
     expect((await table()).getAllByRole('row')).toHaveLength(4);
@@ -141,7 +161,11 @@ describe('Organization Members card (admins)', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(card().getByLabelText(/User Email/)).toBeRequired();
     const role = card().getByLabelText('Assign Role');
-    expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual(['member', 'admin']);
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['member', 'admin']);
     await user.click(toggle);
     expect(toggle).toHaveTextContent('Add User');
     expect(card().queryByLabelText(/User Email/)).not.toBeInTheDocument();
@@ -170,7 +194,7 @@ describe('Organization Members card (admins)', () => {
     expect(await card().findByText('fellow@cityhospital.example')).toBeInTheDocument();
   });
 
-  it("shows the add error: the first email error, and keeps the email", async () => {
+  it('shows the add error: the first email error, and keeps the email', async () => {
     api.on('POST', `/accounts/organizations/${ORG}/add-member/`, {
       status: 400,
       data: { email: ['No account uses this email address. Ask the person to register first.'] },
@@ -240,7 +264,9 @@ describe('Organization Members card (admins)', () => {
   });
 
   it("is shown to an organization admin too, with no Remove on the owner's row or on its own row and no admin role to give", async () => {
-    const { user } = await openDashboard(makeUser({ user_id: 11, email: 'admin@cityhospital.example', organization_id: ORG, organization_name: 'City Hospital', organization_role: 'admin' }));
+    const { user } = await openDashboard(
+      makeUser({ user_id: 11, email: 'admin@cityhospital.example', organization_id: ORG, organization_name: 'City Hospital', organization_role: 'admin' }),
+    );
     const rows = (await table()).getAllByRole('row');
     expect(within(rows[2]!).getByText('Yourself')).toBeInTheDocument();
     expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
@@ -248,7 +274,9 @@ describe('Organization Members card (admins)', () => {
     expect(within(rows[1]!).getByText('No actions')).toBeInTheDocument();
     expect(within(rows[3]!).getByRole('button', { name: 'Remove resident@cityhospital.example' })).toBeEnabled();
     await user.click(card().getByRole('button', { name: 'Add User' }));
-    const roles = within(card().getByLabelText('Assign Role')).getAllByRole('option').map((option) => option.textContent);
+    const roles = within(card().getByLabelText('Assign Role'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(roles).toEqual(['member']);
   });
 
@@ -258,7 +286,9 @@ describe('Organization Members card (admins)', () => {
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(rows[2]!).getByRole('button', { name: 'Remove admin@cityhospital.example' })).toBeEnabled();
     await user.click(card().getByRole('button', { name: 'Add User' }));
-    const roles = within(card().getByLabelText('Assign Role')).getAllByRole('option').map((option) => option.textContent);
+    const roles = within(card().getByLabelText('Assign Role'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(roles).toEqual(['member', 'admin']);
   });
 });

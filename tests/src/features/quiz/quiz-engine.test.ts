@@ -1,7 +1,17 @@
 /** The quiz session's pure rules (src/features/quiz/session/quiz-engine.ts). */
 import { describe, expect, it } from 'vitest';
 import { quizDataSchema } from '../../../../src/contract/quiz';
-import { answerOf, isLastStep, nextQuestion, shuffleQuestions, skipQuestion, startSession, submitAnswer, submitQuiz, setDraft } from '../../../../src/features/quiz/session/quiz-engine';
+import {
+  answerOf,
+  isLastStep,
+  nextQuestion,
+  shuffleQuestions,
+  skipQuestion,
+  startSession,
+  submitAnswer,
+  submitQuiz,
+  setDraft,
+} from '../../../../src/features/quiz/session/quiz-engine';
 
 const questions = quizDataSchema.parse([
   {

@@ -43,7 +43,16 @@ function renderQuiz(props: Partial<QuizSessionProps> = {}) {
   const user = userEvent.setup();
   const onReturnToBook = vi.fn();
   const view = render(
-    <QuizSession quiz={QUIZ} questions={QUESTIONS} bookId={1} userId={LEARNER_ID} onComplete={onComplete} onReturnToBook={onReturnToBook} random={seeded(1)} {...props} />,
+    <QuizSession
+      quiz={QUIZ}
+      questions={QUESTIONS}
+      bookId={1}
+      userId={LEARNER_ID}
+      onComplete={onComplete}
+      onReturnToBook={onReturnToBook}
+      random={seeded(1)}
+      {...props}
+    />,
   );
   return { user, onReturnToBook, ...view };
 }
@@ -51,7 +60,11 @@ function renderQuiz(props: Partial<QuizSessionProps> = {}) {
 const questionText = () => screen.getByRole('heading', { level: 3 }).textContent;
 const button = (name: string) => screen.getByRole('button', { name });
 const firstMatch = () => screen.getByRole('combobox', { name: `Match for ${matchTheFollowing.left[0]}` });
-const matchOrder = () => within(firstMatch()).getAllByRole('option').map((o) => o.textContent).slice(1);
+const matchOrder = () =>
+  within(firstMatch())
+    .getAllByRole('option')
+    .map((o) => o.textContent)
+    .slice(1);
 const reorderItems = () => screen.getAllByRole('listitem').map((li) => li.textContent?.replace(/^\d+\./, ''));
 
 type User = ReturnType<typeof userEvent.setup>;

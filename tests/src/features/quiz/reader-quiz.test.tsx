@@ -66,7 +66,9 @@ describe('the quiz in the reader', () => {
     let answer: { status: number; data: unknown } = { status: 409, data: { detail: 'This attempt was already recorded for another quiz.' } };
     serveBook(() => answer);
     const { results, user } = await finishQuiz();
-    expect(await within(results).findByText(/Your score was not saved: This attempt was already recorded for another quiz\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(results).findByText(/Your score was not saved: This attempt was already recorded for another quiz\./, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     answer = { status: 201, data: {} };
     await user.click(within(results).getByRole('button', { name: 'Retry' }));
     expect(await within(results).findByText('Score saved', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -20,7 +20,10 @@ const CHAPTERS = [
   makeChapter({ id: 12, title: 'Port Placement', order: 2, content_delta: portPlacementDelta }),
 ];
 
-function serveBook(book = makeBook({ quiz: { id: 5, title: 'Self-assessment', version: 1, quiz_data: JSON.stringify(QUIZ) } }), chapters: Chapter[] | (() => Chapter[]) = CHAPTERS) {
+function serveBook(
+  book = makeBook({ quiz: { id: 5, title: 'Self-assessment', version: 1, quiz_data: JSON.stringify(QUIZ) } }),
+  chapters: Chapter[] | (() => Chapter[]) = CHAPTERS,
+) {
   api.on('GET', `/books/books/${book.id}/`, { status: 200, data: book });
   api.on('GET', `/books/books/${book.id}/chapters/`, () => page(typeof chapters === 'function' ? chapters() : chapters));
   return book;
@@ -46,7 +49,11 @@ describe('Book reader', () => {
     expect(screen.getByRole('img', { name: 'Cover of Fundamentals of Laparoscopic Surgery' })).toBeInTheDocument();
     expect(screen.getByText('N/A')).toBeInTheDocument();
     expect(screen.getByText('No description.')).toBeInTheDocument();
-    expect(toc().getAllByRole('button').map((b) => b.textContent)).toEqual(['1.Ergonomics', '2.Port Placement']);
+    expect(
+      toc()
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1.Ergonomics', '2.Port Placement']);
     expect(toc().queryByRole('button', { name: 'Take the Quiz' })).not.toBeInTheDocument();
 
     expect(chapterTitle()).toHaveTextContent('Ergonomics');
@@ -214,7 +221,11 @@ describe('Chapter modal', () => {
     saving.resolve({ status: 201, data: created });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(chapterTitle()).toHaveTextContent('Pneumoperitoneum'));
-    expect(toc().getAllByRole('button').map((b) => b.textContent)).toContain('3.Pneumoperitoneum');
+    expect(
+      toc()
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toContain('3.Pneumoperitoneum');
   });
 
   it('keeps a legacy chapter unchanged when only its title and order are edited', async () => {
@@ -230,7 +241,9 @@ describe('Chapter modal', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Chapter' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Chapter' }));
     expect(dialog.getByRole('textbox', { name: 'Chapter Title' })).toHaveValue('Port Placement');
-    expect(await within(await screen.findByTestId('chapter-editor', {}, { timeout: 10_000 })).findByText('Port Placement in Laparoscopic Cholecystectomy')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByTestId('chapter-editor', {}, { timeout: 10_000 })).findByText('Port Placement in Laparoscopic Cholecystectomy'),
+    ).toBeInTheDocument();
     await user.clear(dialog.getByRole('textbox', { name: 'Chapter Title' }));
     await user.type(dialog.getByRole('textbox', { name: 'Chapter Title' }), 'Ports and triangulation');
     await user.clear(dialog.getByRole('spinbutton', { name: 'Order' }));
@@ -342,7 +355,13 @@ describe('Chapter modal', () => {
     const confirm = within(await screen.findByRole('dialog', { name: 'Delete Chapter' }));
     expect(confirm.getByText('Are you sure you want to delete the chapter "Port Placement"?')).toBeInTheDocument();
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(toc().getAllByRole('button').map((b) => b.textContent)).toEqual(['1.Ergonomics', 'Take the Quiz']));
+    await waitFor(() =>
+      expect(
+        toc()
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['1.Ergonomics', 'Take the Quiz']),
+    );
     expect(chapterTitle()).toHaveTextContent('Ergonomics');
     expect(api.callsTo('/books/books/1/', 'GET').length).toBeGreaterThanOrEqual(2);
   });

@@ -17,9 +17,7 @@ describe('news detail (/news-updates/{postId})', () => {
     expect(await screen.findByRole('heading', { level: 1, name: second.Title })).toBeInTheDocument();
     expect(screen.getByText('Live TAPP and TEP repairs')).toBeInTheDocument();
     const headers = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headers.indexOf('24–26 August 2018 · Institute skills laboratory, Bengaluru')).toBeLessThan(
-      headers.indexOf('Supported by the hernia societies'),
-    );
+    expect(headers.indexOf('24–26 August 2018 · Institute skills laboratory, Bengaluru')).toBeLessThan(headers.indexOf('Supported by the hernia societies'));
     expect(screen.getByRole('img', { name: 'Delegates practising mesh placement' })).toBeInTheDocument();
   });
 
@@ -83,10 +81,7 @@ describe('news list (/news-updates)', () => {
     expect(cards).toHaveLength(18);
     cards.forEach((card, i) => {
       expect(within(card).getByText('CONFERENCES & WORKSHOPS')).toBeInTheDocument();
-      expect(within(card).getByRole('link', { name: `Read more: ${newsPosts[i]!.Title}` })).toHaveAttribute(
-        'href',
-        `/news-updates/${newsPosts[i]!.id}`,
-      );
+      expect(within(card).getByRole('link', { name: `Read more: ${newsPosts[i]!.Title}` })).toHaveAttribute('href', `/news-updates/${newsPosts[i]!.id}`);
     });
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Learn More about our training programs' })).toHaveAttribute('href', '/training-programs');

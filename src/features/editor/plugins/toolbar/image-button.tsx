@@ -6,7 +6,11 @@ import type { MediaUploader, ToolbarNotice } from './media-uploader';
 import { useSavedSelection } from './saved-selection';
 import { ToolButton } from './tool-button';
 
-const altFromFileName = (name: string) => name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim();
+const altFromFileName = (name: string) =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
 
 async function imageSize(file: File): Promise<{ width: number; height: number }> {
   try {

@@ -3,7 +3,19 @@ import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 
 /** A toolbar button with its label as tooltip and accessible name; `pressed` for toggles. */
-export function ToolButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+export function ToolButton({
+  label,
+  pressed,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={label}>
       <span>

@@ -4,7 +4,15 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { $isHeadingNode, type HeadingTagType } from '@lexical/rich-text';
 import { $getSelectionStyleValueForProperty } from '@lexical/selection';
 import { $findMatchingParent, $getNearestNodeOfType, mergeRegister } from '@lexical/utils';
-import { $getSelection, $isRangeSelection, $isRootOrShadowRoot, CAN_REDO_COMMAND, CAN_UNDO_COMMAND, COMMAND_PRIORITY_LOW, SELECTION_CHANGE_COMMAND } from 'lexical';
+import {
+  $getSelection,
+  $isRangeSelection,
+  $isRootOrShadowRoot,
+  CAN_REDO_COMMAND,
+  CAN_UNDO_COMMAND,
+  COMMAND_PRIORITY_LOW,
+  SELECTION_CHANGE_COMMAND,
+} from 'lexical';
 import { useCallback, useEffect, useState } from 'react';
 
 export const HEADINGS: readonly HeadingTagType[] = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];

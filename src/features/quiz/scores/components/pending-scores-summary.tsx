@@ -11,7 +11,9 @@ export function PendingScoresSummary() {
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
       <Typography role="status">
-        {pending === 0 ? 'All your quiz scores have reached the server.' : `${pending} quiz ${pending === 1 ? 'score has' : 'scores have'} not reached the server yet.`}
+        {pending === 0
+          ? 'All your quiz scores have reached the server.'
+          : `${pending} quiz ${pending === 1 ? 'score has' : 'scores have'} not reached the server yet.`}
       </Typography>
       {pending > 0 && (
         <Button variant="contained" disabled={running} onClick={() => void syncNow()}>

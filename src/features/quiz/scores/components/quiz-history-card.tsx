@@ -59,7 +59,15 @@ const SYNC_STATE_TEXT: Record<UnsyncedScore['state'], string> = {
 export function QuizHistoryCard({ userId }: { userId: number }) {
   const id = useId();
   const unsynced: UnsyncedScore[] = (useOutboxRows() ?? [])
-    .map((row) => ({ id: row.clientAttemptId, quizTitle: row.quizTitle, correct: row.correctAnswers, total: row.totalQuestions, completedAt: row.completedAt, state: row.state, reason: row.lastError }))
+    .map((row) => ({
+      id: row.clientAttemptId,
+      quizTitle: row.quizTitle,
+      correct: row.correctAnswers,
+      total: row.totalQuestions,
+      completedAt: row.completedAt,
+      state: row.state,
+      reason: row.lastError,
+    }))
     .reverse();
   const scores = useQuery(myScoresQueryOptions(userId));
   const online = useOnlineStatus();

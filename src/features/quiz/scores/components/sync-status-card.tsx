@@ -79,14 +79,22 @@ export function SyncStatusCard() {
         </Typography>
         <Stack spacing={1.5}>
           <Typography role="status">
-            {pending === 0 ? 'All your quiz scores have reached the server.' : `${pending} quiz ${pending === 1 ? 'score has' : 'scores have'} not reached the server yet.`}
+            {pending === 0
+              ? 'All your quiz scores have reached the server.'
+              : `${pending} quiz ${pending === 1 ? 'score has' : 'scores have'} not reached the server yet.`}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             Last successful sync: {lastSync ? formatTime(lastSync) : 'never from this device'}
           </Typography>
-          {lastResult?.stoppedBy === 'offline' && pending > 0 && <Alert severity="info">No connection to the server: scores are kept here and sent when it is back.</Alert>}
-          {lastResult?.stoppedBy === 'retry-later' && pending > 0 && <Alert severity="info">The server could not take scores just now: trying again shortly.</Alert>}
-          {lastResult?.stoppedBy === 'signed-out' && pending > 0 && <Alert severity="warning">Your session has ended: sign in again to send these scores.</Alert>}
+          {lastResult?.stoppedBy === 'offline' && pending > 0 && (
+            <Alert severity="info">No connection to the server: scores are kept here and sent when it is back.</Alert>
+          )}
+          {lastResult?.stoppedBy === 'retry-later' && pending > 0 && (
+            <Alert severity="info">The server could not take scores just now: trying again shortly.</Alert>
+          )}
+          {lastResult?.stoppedBy === 'signed-out' && pending > 0 && (
+            <Alert severity="warning">Your session has ended: sign in again to send these scores.</Alert>
+          )}
           {lastError && <Alert severity="error">The scores on this device could not be read: {lastError}</Alert>}
           {rows && rows.length > 0 && (
             <List dense aria-label="Scores not yet synced">

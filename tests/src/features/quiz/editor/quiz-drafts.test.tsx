@@ -47,8 +47,16 @@ async function draftStored(title: string) {
 function formState() {
   const questions = screen.getAllByRole('listitem', { name: /^Question \d+$/ }).map((item) => {
     const card = within(item);
-    const texts = card.getAllByRole('textbox').map((box) => [box.getAttribute('aria-label') ?? box.closest('.MuiFormControl-root')?.querySelector('label')?.textContent ?? '', (box as HTMLInputElement).value]);
-    const marks = [...card.queryAllByRole('radio'), ...card.queryAllByRole('checkbox')].map((box) => [box.getAttribute('aria-label'), (box as HTMLInputElement).checked]);
+    const texts = card
+      .getAllByRole('textbox')
+      .map((box) => [
+        box.getAttribute('aria-label') ?? box.closest('.MuiFormControl-root')?.querySelector('label')?.textContent ?? '',
+        (box as HTMLInputElement).value,
+      ]);
+    const marks = [...card.queryAllByRole('radio'), ...card.queryAllByRole('checkbox')].map((box) => [
+      box.getAttribute('aria-label'),
+      (box as HTMLInputElement).checked,
+    ]);
     return { texts, marks };
   });
   return { title: (screen.getByRole('textbox', { name: 'Quiz Title' }) as HTMLInputElement).value, questions };

@@ -41,7 +41,10 @@ describe('Quiz editor', () => {
   it('lets an author write a quiz of all four types, checking it as they type, previewing and saving it', { timeout: 120_000 }, async () => {
     signInAs(api, FACULTY);
     serveBook(null, FACULTY.user_id);
-    api.on('PUT', '/books/books/1/quiz/', ({ body }) => ({ status: 201, data: { id: 9, title: (body as { title: string }).title, version: 1, quiz_data: JSON.stringify((body as { quiz_data: unknown }).quiz_data) } }));
+    api.on('PUT', '/books/books/1/quiz/', ({ body }) => ({
+      status: 201,
+      data: { id: 9, title: (body as { title: string }).title, version: 1, quiz_data: JSON.stringify((body as { quiz_data: unknown }).quiz_data) },
+    }));
     const { user } = await renderApp('/book/1/edit-quiz');
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Quiz' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Quiz Title' })).toHaveValue('Fundamentals of Laparoscopic Surgery — Quiz');

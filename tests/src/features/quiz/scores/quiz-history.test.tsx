@@ -32,27 +32,44 @@ describe('My Quiz History', () => {
         next: null,
         previous: null,
         results: [
-          { id: 9, quiz_title: 'Laparoscopic Cholecystectomy Quiz', correct_answers: 7, total_questions: 9, score_percentage: 77.77777, submitted_at: submitted },
+          {
+            id: 9,
+            quiz_title: 'Laparoscopic Cholecystectomy Quiz',
+            correct_answers: 7,
+            total_questions: 9,
+            score_percentage: 77.77777,
+            submitted_at: submitted,
+          },
           { id: 4, quiz_title: 'Port Placement Basics', correct_answers: 5, total_questions: 5, score_percentage: 100, submitted_at: '2026-02-01T12:00:00Z' },
         ],
       },
     });
     const rows = within(await card.findByRole('table', { name: 'My Quiz History' })).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['#', 'Quiz Title', 'Score', 'Percentage', 'Date Submitted']);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '1',
-      'Laparoscopic Cholecystectomy Quiz',
-      '7/9',
-      '77.8%',
-      new Date(submitted).toLocaleString(),
-    ]);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['#', 'Quiz Title', 'Score', 'Percentage', 'Date Submitted']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', 'Laparoscopic Cholecystectomy Quiz', '7/9', '77.8%', new Date(submitted).toLocaleString()]);
     expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent('100.0%');
   });
 
   it('follows the pages of the history', async () => {
     const card = await openDashboard((request) =>
       request.path.includes('page=2')
-        ? { status: 200, data: { count: 2, next: null, previous: 'x', results: [{ id: 2, quiz_title: 'B', correct_answers: 1, total_questions: 2, score_percentage: 50, submitted_at: '2026-01-01T00:00:00Z' }] } }
+        ? {
+            status: 200,
+            data: {
+              count: 2,
+              next: null,
+              previous: 'x',
+              results: [{ id: 2, quiz_title: 'B', correct_answers: 1, total_questions: 2, score_percentage: 50, submitted_at: '2026-01-01T00:00:00Z' }],
+            },
+          }
         : {
             status: 200,
             data: {
