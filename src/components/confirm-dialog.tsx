@@ -1,10 +1,12 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
+import { useOpenedOnce } from './opened-once';
+
+const Dialog = lazy(() => import('@mui/material/Dialog'));
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -21,20 +23,24 @@ export interface ConfirmDialogProps {
 /** A yes/no question before something that cannot be undone. */
 export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const id = useId();
+  const asked = useOpenedOnce(open);
+  if (!asked) return null;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
-      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={`${id}-text`}>{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`${id}-text`}>{message}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
+            {confirmLabel}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Suspense>
   );
 }

@@ -7,7 +7,6 @@ import { canEditBook } from '../contract/permissions';
 import { useCreateChapter, useDeleteChapter, useUpdateChapter } from '../features/books/api/chapter-mutations';
 import { uploadImage, uploadVideo } from '../features/books/api/upload-media';
 import { DownloadButton } from '../features/downloads/components/download-button';
-import { refreshBookCopy } from '../features/downloads/download/refresh-copy';
 import { ChapterView } from '../features/editor/components/chapter-view';
 import { BookReader } from '../features/reader/components/book-reader';
 import { BookNotFound, BookPending } from '../features/reader/components/load-states';
@@ -27,6 +26,12 @@ import { BookRouteError } from './-components/book-route-parts';
 const ChapterEditor = lazy(() => import('../features/editor/components/chapter-editor').then((m) => ({ default: m.ChapterEditor })));
 const bookQuiz = () => import('./-components/book-quiz');
 const BookQuiz = lazy(() => bookQuiz().then((m) => ({ default: m.BookQuiz })));
+/** Refreshes the device's copy in the background; its code (the book's schemas, the download) loads with it, not before the chapter shows. */
+const refreshCopy = (bookId: number, options?: { force?: boolean }) =>
+  void import('../features/downloads/download/refresh-copy').then(
+    ({ refreshBookCopy }) => refreshBookCopy(bookId, options),
+    (error: unknown) => console.warn('The downloaded book could not be refreshed; the copy on this device is kept', error),
+  );
 const QuizAuthoringLink = lazy(() => bookQuiz().then((m) => ({ default: m.QuizAuthoringLink })));
 
 export const Route = createFileRoute('/_protected/book/$bookId')({
@@ -41,12 +46,11 @@ export const Route = createFileRoute('/_protected/book/$bookId')({
   // read from the server, and offline it says at once that it needs a connection.
   loader: async ({ context: { queryClient }, params: { bookId } }) => {
     if (!bookId) throw notFound();
-    await moveOldReadingPositions();
+    const [local] = await Promise.all([loadLocalBook(bookId), moveOldReadingPositions()]);
     const user = getStoredUser();
     const position = user ? getReadingPosition(user.user_id, bookId) : null;
-    const local = await loadLocalBook(bookId);
     if (local) {
-      void refreshBookCopy(bookId);
+      refreshCopy(bookId);
       return { local, position };
     }
     if (!navigator.onLine) throw new NeedsConnectionError();
@@ -77,7 +81,7 @@ function LocalBookRoute() {
   // The download was removed while reading: read from the network instead.
   if (live === null) return <NetworkBookRoute />;
   const copy = live ?? initial;
-  return <Reader book={copy.book} chapters={copy.chapters} onChanged={() => void refreshBookCopy(bookId, { force: true })} />;
+  return <Reader book={copy.book} chapters={copy.chapters} onChanged={() => refreshCopy(bookId, { force: true })} />;
 }
 
 function NetworkBookRoute() {

@@ -19,12 +19,11 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { useOpenedOnce } from '../opened-once';
 import { RouterButton, RouterLink } from '../router-link';
 import { RouterListItemButton } from '../router-list-item-button';
 
@@ -42,6 +41,8 @@ interface AccountLink {
   icon: ReactNode;
   inlineFrom: 'lg' | 'wide';
 }
+
+const Menu = lazy(() => import('@mui/material/Menu'));
 
 /** '1 score to sync', '3 scores to sync'. */
 export const pendingScoresLabel = (count: number) => `${count} ${count === 1 ? 'score' : 'scores'} to sync`;
@@ -66,6 +67,7 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
   const menuId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const closeMenu = () => setMenuAnchor(null);
+  const menuOpened = useOpenedOnce(menuAnchor !== null);
   if (!user) {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -105,18 +107,17 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
         </RouterButton>
       ))}
       <Stack direction="row" spacing={0.5} sx={{ display: 'none', [WIDE]: { display: 'flex' }, alignItems: 'center' }}>
-        <Tooltip title={user.email}>
-          <Typography
-            component="span"
-            variant="body2"
-            data-testid="navbar-greeting"
-            tabIndex={0}
-            aria-label={greeting}
-            sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
-          >
-            {greeting}
-          </Typography>
-        </Tooltip>
+        <Typography
+          component="span"
+          variant="body2"
+          data-testid="navbar-greeting"
+          tabIndex={0}
+          title={user.email}
+          aria-label={greeting}
+          sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
+        >
+          {greeting}
+        </Typography>
         <Button
           variant="outlined"
           color="inherit"
@@ -140,45 +141,49 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
       >
         Account
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={menuAnchor}
-        open={Boolean(menuAnchor)}
-        onClose={closeMenu}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Typography component="li" role="none" variant="body2" sx={{ px: 2, py: 1, fontWeight: 600, maxWidth: 320, overflowWrap: 'anywhere' }}>
-          {greeting}
-        </Typography>
-        <Divider component="li" role="none" />
-        {links.map((link) => (
-          <MenuItem
-            key={link.to}
-            component={RouterLink}
-            to={link.to}
-            underline="none"
-            color="inherit"
-            onClick={closeMenu}
-            // The links inline from lg are in the bar itself.
-            sx={link.inlineFrom === 'lg' ? { display: { lg: 'none' } } : {}}
+      {menuOpened && (
+        <Suspense fallback={null}>
+          <Menu
+            id={menuId}
+            anchorEl={menuAnchor}
+            open={Boolean(menuAnchor)}
+            onClose={closeMenu}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
           >
-            <ListItemIcon>{link.icon}</ListItemIcon>
-            {link.label}
-          </MenuItem>
-        ))}
-        <MenuItem
-          onClick={() => {
-            closeMenu();
-            onLogout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutOutlined />
-          </ListItemIcon>
-          Logout
-        </MenuItem>
-      </Menu>
+            <Typography component="li" role="none" variant="body2" sx={{ px: 2, py: 1, fontWeight: 600, maxWidth: 320, overflowWrap: 'anywhere' }}>
+              {greeting}
+            </Typography>
+            <Divider component="li" role="none" />
+            {links.map((link) => (
+              <MenuItem
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                underline="none"
+                color="inherit"
+                onClick={closeMenu}
+                // The links inline from lg are in the bar itself.
+                sx={link.inlineFrom === 'lg' ? { display: { lg: 'none' } } : {}}
+              >
+                <ListItemIcon>{link.icon}</ListItemIcon>
+                {link.label}
+              </MenuItem>
+            ))}
+            <MenuItem
+              onClick={() => {
+                closeMenu();
+                onLogout();
+              }}
+            >
+              <ListItemIcon>
+                <LogoutOutlined />
+              </ListItemIcon>
+              Logout
+            </MenuItem>
+          </Menu>
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,12 +1,14 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
+import { useOpenedOnce } from '../../../components/opened-once';
 import { useLogoutQuestion } from '../auth-store';
 import { useLogout } from '../use-logout';
+
+const Dialog = lazy(() => import('@mui/material/Dialog'));
 
 /** The sentence about unsynced scores, e.g. "2 quiz scores on this device have not been sent yet." */
 export function pendingScoresSentence(count: number): string {
@@ -27,22 +29,26 @@ export function LogoutConfirmation() {
   const id = useId();
   const pending = useLogoutQuestion();
   const { logout, cancelLogout } = useLogout();
+  const asked = useOpenedOnce(pending !== null);
+  if (!asked) return null;
   return (
-    <Dialog open={pending !== null} onClose={cancelLogout} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
-      <DialogTitle id={`${id}-title`}>Quiz scores not synced yet</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={`${id}-text`}>
-          {pendingScoresSentence(pending ?? 0)} {LOGOUT_PENDING_TEXT}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={cancelLogout} variant="contained" autoFocus>
-          Stay signed in
-        </Button>
-        <Button onClick={() => void logout()} color="error">
-          Log out anyway
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <Dialog open={pending !== null} onClose={cancelLogout} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+        <DialogTitle id={`${id}-title`}>Quiz scores not synced yet</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`${id}-text`}>
+            {pendingScoresSentence(pending ?? 0)} {LOGOUT_PENDING_TEXT}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button onClick={cancelLogout} variant="contained" autoFocus>
+            Stay signed in
+          </Button>
+          <Button onClick={() => void logout()} color="error">
+            Log out anyway
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Suspense>
   );
 }
