@@ -43,6 +43,7 @@ interface AccountLink {
 }
 
 const Menu = lazy(() => import('@mui/material/Menu'));
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
 /** '1 score to sync', '3 scores to sync'. */
 export const pendingScoresLabel = (count: number) => `${count} ${count === 1 ? 'score' : 'scores'} to sync`;
@@ -82,6 +83,18 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
   }
   const links = accountLinks(user.isSuperuser);
   const greeting = `Welcome, ${user.email}`;
+  const greetingText = (
+    <Typography
+      component="span"
+      variant="body2"
+      data-testid="navbar-greeting"
+      tabIndex={0}
+      aria-label={greeting}
+      sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
+    >
+      {greeting}
+    </Typography>
+  );
   const inlineSx = (from: AccountLink['inlineFrom']) =>
     from === 'lg' ? { display: { xs: 'none', lg: 'inline-flex' } } : { display: 'none', [WIDE]: { display: 'inline-flex' } };
   return (
@@ -107,17 +120,10 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
         </RouterButton>
       ))}
       <Stack direction="row" spacing={0.5} sx={{ display: 'none', [WIDE]: { display: 'flex' }, alignItems: 'center' }}>
-        <Typography
-          component="span"
-          variant="body2"
-          data-testid="navbar-greeting"
-          tabIndex={0}
-          title={user.email}
-          aria-label={greeting}
-          sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
-        >
-          {greeting}
-        </Typography>
+        {/* The whole address on hover and focus, where a long one is cut; the tooltip (Popper) loads after the bar shows. */}
+        <Suspense fallback={greetingText}>
+          <Tooltip title={user.email}>{greetingText}</Tooltip>
+        </Suspense>
         <Button
           variant="outlined"
           color="inherit"
