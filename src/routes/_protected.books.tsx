@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import { createFileRoute, type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { booksQueryOptions } from '../features/books/api/get-books';
 import { preloadCover } from '../features/books/components/book-cover';
 import { BooksError, BooksPage, BooksPending } from '../features/books/components/books-page';
+import { DownloadControlPlace } from '../features/downloads/components/download-control-place';
 import { useOnlineStatus } from '../lib/online-status';
 
 // The device's copies (Dexie) are not needed to show the list: its download controls load beside it.
@@ -50,8 +50,7 @@ function BooksRoute() {
         )
       }
       renderCardExtra={(book) => (
-        // The place of a small button ('Download for offline'), kept while the control loads.
-        <Suspense fallback={<Box sx={{ minHeight: 31 }} />}>
+        <Suspense fallback={<DownloadControlPlace />}>
           <DownloadButton compact bookId={book.id} bookTitle={book.title} />
         </Suspense>
       )}

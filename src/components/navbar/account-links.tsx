@@ -69,6 +69,7 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const closeMenu = () => setMenuAnchor(null);
   const menuOpened = useOpenedOnce(menuAnchor !== null);
+  const [tooltipOpen, setTooltipOpen] = useState(false);
   if (!user) {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -90,6 +91,11 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
       data-testid="navbar-greeting"
       tabIndex={0}
       aria-label={greeting}
+      // Held open while pointed at or focused, also when that began before the tooltip's code had loaded.
+      onMouseEnter={() => setTooltipOpen(true)}
+      onMouseLeave={() => setTooltipOpen(false)}
+      onFocus={() => setTooltipOpen(true)}
+      onBlur={() => setTooltipOpen(false)}
       sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
     >
       {greeting}
@@ -122,7 +128,9 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
       <Stack direction="row" spacing={0.5} sx={{ display: 'none', [WIDE]: { display: 'flex' }, alignItems: 'center' }}>
         {/* The whole address on hover and focus, where a long one is cut; the tooltip (Popper) loads after the bar shows. */}
         <Suspense fallback={greetingText}>
-          <Tooltip title={user.email}>{greetingText}</Tooltip>
+          <Tooltip title={user.email} open={tooltipOpen} onOpen={() => setTooltipOpen(true)} onClose={() => setTooltipOpen(false)}>
+            {greetingText}
+          </Tooltip>
         </Suspense>
         <Button
           variant="outlined"

@@ -11,6 +11,7 @@ import { useStoredUser } from '../../../lib/session';
 import { removeOfflineBook } from '../db/downloads';
 import { useDownloadProgress } from '../download/download-progress';
 import { useOfflineBook } from '../hooks/use-downloads';
+import { DownloadControlPlace } from './download-control-place';
 
 // The download itself (the book's schemas, the media fetching) loads when a download is asked for.
 const DownloadDialog = lazy(() => import('./download-dialog').then((m) => ({ default: m.DownloadDialog })));
@@ -34,7 +35,8 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
   const [dialogOpen, setDialogOpen] = useState(false);
   const [removing, setRemoving] = useState(false);
   const online = useOnlineStatus();
-  if (userId === null || copy === undefined) return null;
+  if (userId === null) return null;
+  if (copy === undefined) return <DownloadControlPlace />;
 
   const remove = async () => {
     setRemoving(true);
