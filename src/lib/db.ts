@@ -149,7 +149,7 @@ export class AppDB extends Dexie {
   chapters!: Dexie.Table<OfflineChapter, [number, number, number]>;
   attempts!: EntityTable<QuizAttempt, 'attemptId'>;
   outbox!: EntityTable<OutboxRow, 'clientAttemptId'>;
-  /** Reading positions of an earlier version, moved to localStorage once a signed-in page is shown (features/reader/local/reconcile.ts). */
+  /** Reading positions of an earlier version, moved to localStorage once a signed-in page is shown (moveOldReadingPositions, features/reader/local/reading-positions.ts). */
   readingPositions!: Dexie.Table<ReadingPosition, [number, number]>;
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;

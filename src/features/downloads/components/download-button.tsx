@@ -16,7 +16,7 @@ import { DownloadControlPlace } from './download-control-place';
 // The download itself (the book's schemas, the media fetching) loads when a download is asked for.
 const DownloadDialog = lazy(() => import('./download-dialog').then((m) => ({ default: m.DownloadDialog })));
 
-export const AVAILABLE_OFFLINE = 'Available offline';
+const AVAILABLE_OFFLINE = 'Available offline';
 
 /** The 'Available offline' mark of a complete copy. */
 export function AvailableOfflineChip() {

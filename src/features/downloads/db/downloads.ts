@@ -7,12 +7,6 @@ import type { ParsedBook } from '../../../contract/book-detail';
 import type { Chapter } from '../../../contract/books';
 import { db, DOWNLOADS_CACHE, type OfflineBook, type OfflineMedia } from '../../../lib/db';
 
-/** The user's copy of a book, complete or not. */
-export const getOfflineBook = (userId: number, bookId: number) => db.bookCopy(userId, bookId);
-
-/** The user's copy's chapters in reading order. */
-export const getOfflineChapters = (userId: number, bookId: number) => db.chaptersOfCopy(userId, bookId);
-
 /** Every copy of the user, newest first. */
 export async function listOfflineBooks(userId: number): Promise<OfflineBook[]> {
   const books = await db.books.where('[userId+bookId]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray();
@@ -54,7 +48,7 @@ export async function releaseUnusedMedia(candidates: string[]): Promise<void> {
 
 /** 'Remove download': the copy's rows go in one transaction, then the media nobody else uses. */
 export async function removeOfflineBook(userId: number, bookId: number): Promise<void> {
-  const row = await getOfflineBook(userId, bookId);
+  const row = await db.bookCopy(userId, bookId);
   await db.transaction('rw', db.books, db.chapters, async () => {
     await db.chapters.where('[userId+bookId]').equals([userId, bookId]).delete();
     await db.books.delete([userId, bookId]);

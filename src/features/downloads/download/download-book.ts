@@ -14,7 +14,7 @@ import { getBook } from '../../../api/get-book';
 import { getChapters } from '../../../api/get-chapters';
 import { parseBook } from '../../../contract/book-detail';
 import { getMediaSize } from '../api/get-media-size';
-import { getOfflineBook, releaseUnusedMedia, storedBytesOf, textBytesOf, writeBookText } from '../db/downloads';
+import { releaseUnusedMedia, storedBytesOf, textBytesOf, writeBookText } from '../db/downloads';
 import { mediaOfBook } from '../media/offline-media';
 import { setDownloadProgress } from './download-progress';
 
@@ -84,7 +84,7 @@ export interface DownloadOptions {
  */
 export async function downloadBook({ userId, plan, videoUrls = [], signal }: DownloadOptions): Promise<OfflineBook> {
   const { bookId, book, chapters } = plan;
-  const previous = await getOfflineBook(userId, bookId);
+  const previous = await db.bookCopy(userId, bookId);
   const keptVideos = previous?.media.filter((m) => m.kind === 'video' && m.stored).map((m) => m.url) ?? [];
   const wanted = new Set([...videoUrls, ...keptVideos]);
   const media: OfflineMedia[] = [...plan.images, ...plan.videos.filter((v) => wanted.has(v.url))].map((m) => ({ ...m, stored: false }));
@@ -133,7 +133,7 @@ export async function downloadBook({ userId, plan, videoUrls = [], signal }: Dow
 
 /** Adds one video to a downloaded book ('Download video'), or removes it. */
 export async function setVideoDownloaded(userId: number, bookId: number, url: string, wanted: boolean, signal?: AbortSignal): Promise<void> {
-  const row = await getOfflineBook(userId, bookId);
+  const row = await db.bookCopy(userId, bookId);
   if (!row) throw new Error('This book is not downloaded.');
   const media = row.media.some((m) => m.url === url)
     ? row.media.map((m) => ({ ...m }))

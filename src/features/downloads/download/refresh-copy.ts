@@ -7,7 +7,6 @@ import { db } from '../../../lib/db';
 import { getStoredUser } from '../../../lib/session';
 import { getBook } from '../../../api/get-book';
 import { parseBook } from '../../../contract/book-detail';
-import { getOfflineBook } from '../db/downloads';
 import { downloadBook, planDownload } from './download-book';
 import { getDownloadProgress } from './download-progress';
 
@@ -25,7 +24,7 @@ export async function refreshBookCopy(bookId: number, { force = false } = {}): P
   if (refreshing.has(key) || getDownloadProgress(userId, bookId)) return false;
   refreshing.add(key);
   try {
-    const copy = await getOfflineBook(userId, bookId);
+    const copy = await db.bookCopy(userId, bookId);
     if (copy?.status !== 'complete') return false;
     if (!force && Date.now() - copy.checkedAt < REFRESH_AFTER_MS) return false;
     const server = parseBook(await getBook(bookId));
