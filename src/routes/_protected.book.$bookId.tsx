@@ -1,4 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import Stack from '@mui/material/Stack';
 import { lazy, Suspense } from 'react';
 import { bookQueryOptions, useBook } from '../api/get-book';
 import { chapterListQueryOptions, useChapters } from '../api/get-chapters';
@@ -112,14 +113,15 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
       initialChapterId={initialChapterId}
       onChapterShown={onChapterShown}
       aside={
-        <>
+        // One row of buttons of one height, wrapping when the column is narrow.
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           <DownloadButton bookId={bookId} bookTitle={book.title} />
           {canEditBook(user, book) && (
             <Suspense fallback={null}>
               <QuizAuthoringLink bookId={bookId} hasQuiz={book.quiz !== null} />
             </Suspense>
           )}
-        </>
+        </Stack>
       }
       renderContent={(chapter) => <ChapterView key={`${chapter.id}:${chapter.updated_at}`} content={chapter.content_delta} label={chapter.title} />}
       renderEditor={({ initialContent, handleRef, labelledBy }) => (

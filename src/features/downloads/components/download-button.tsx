@@ -35,8 +35,11 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
   const [dialogOpen, setDialogOpen] = useState(false);
   const [removing, setRemoving] = useState(false);
   const online = useOnlineStatus();
+  // On a card the small buttons of MUI; in the reader the height of its other buttons (44 px, a finger's).
+  const size = compact ? 'small' : 'medium';
+  const buttonSx = compact ? undefined : { minHeight: 44 };
   if (userId === null) return null;
-  if (copy === undefined) return <DownloadControlPlace />;
+  if (copy === undefined) return <DownloadControlPlace size={size} />;
 
   const remove = async () => {
     setRemoving(true);
@@ -68,7 +71,7 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <AvailableOfflineChip />
         {!compact && (
-          <Button size="small" color="error" disabled={removing} onClick={() => void remove()}>
+          <Button size={size} sx={buttonSx} color="error" disabled={removing} onClick={() => void remove()}>
             Remove download
           </Button>
         )}
@@ -80,11 +83,11 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
         <Typography variant="body2" role="status">
           Download interrupted{copy.error ? `: ${copy.error}` : '.'} Not available offline.
         </Typography>
-        <Stack direction="row" spacing={1}>
-          <Button size="small" variant="outlined" onClick={() => setDialogOpen(true)}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button size={size} sx={buttonSx} variant="outlined" onClick={() => setDialogOpen(true)}>
             Resume download
           </Button>
-          <Button size="small" color="error" disabled={removing} onClick={() => void remove()}>
+          <Button size={size} sx={buttonSx} color="error" disabled={removing} onClick={() => void remove()}>
             Remove download
           </Button>
         </Stack>
@@ -99,7 +102,8 @@ export function DownloadButton({ bookId, bookTitle, compact = false }: { bookId:
   } else {
     content = (
       <Button
-        size="small"
+        size={size}
+        sx={buttonSx}
         variant="outlined"
         startIcon={<CloudDownloadOutlined />}
         onClick={() => setDialogOpen(true)}

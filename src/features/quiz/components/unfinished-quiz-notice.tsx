@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { findUnfinishedAttempt } from '../db/attempts';
@@ -17,16 +18,15 @@ export function UnfinishedQuizNotice({ userId, bookId, quiz, onOpenQuiz }: Unfin
   const attempt = useLiveQuery(() => (userId === null ? null : findUnfinishedAttempt(userId, bookId, quiz.id)), [userId, bookId, quiz.id]);
   // An attempt at an older version cannot be resumed: the quiz pane starts a new one.
   if (!attempt || attempt.quizVersion !== quiz.version) return null;
+  // The button under the text rather than beside it: in the reader's narrow column the text keeps its width.
   return (
-    <Alert
-      severity="info"
-      action={
-        <Button color="inherit" size="small" onClick={onOpenQuiz} sx={{ minHeight: 44 }}>
+    <Alert severity="info">
+      You have an unfinished quiz: {answeredCount(attempt)} of {attempt.questionIds.length} answered.
+      <Box sx={{ mt: 1 }}>
+        <Button color="inherit" variant="outlined" size="small" onClick={onOpenQuiz} sx={{ minHeight: 44 }}>
           Continue Quiz
         </Button>
-      }
-    >
-      You have an unfinished quiz: {answeredCount(attempt)} of {attempt.questionIds.length} answered.
+      </Box>
     </Alert>
   );
 }

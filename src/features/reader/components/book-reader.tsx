@@ -195,15 +195,15 @@ export function BookReader({
 
   return (
     // The same maximum width as the footer (lg): the two columns are centred like the header and footer.
-    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 3 } }}>
       <title>{book.title}</title>
       <RouterLink to="/books" sx={{ display: 'inline-block', mb: { xs: 2, md: 3 } }}>
         ← Back to Books
       </RouterLink>
       <Grid container spacing={{ xs: 3, md: 5 }}>
-        <Grid size={{ xs: 12, md: 4, lg: 3 }}>
+        <Grid size={{ xs: 12, md: 4 }}>
           <Stack
-            spacing={3}
+            spacing={2.5}
             // On wide screens the column stays in view beside a long chapter and scrolls on its own.
             sx={{ position: { md: 'sticky' }, top: { md: 88 }, maxHeight: { md: 'calc(100vh - 104px)' }, overflowY: { md: 'auto' }, pr: { md: 1 } }}
           >
@@ -226,7 +226,7 @@ export function BookReader({
             />
           </Stack>
         </Grid>
-        <Grid size={{ xs: 12, md: 8, lg: 9 }}>
+        <Grid size={{ xs: 12, md: 8 }}>
           <Box ref={paneRef} data-testid="reader-pane" sx={{ scrollMarginTop: 80 }}>
             {notice && (
               <Alert severity="error" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
