@@ -165,6 +165,10 @@ describe('taking a quiz (learner)', () => {
     expect(await quizPane(page).getByText('Skipped 3/3').count()).toBe(1);
     expect(await button(page, 'Skip').count()).toBe(0);
     await button(page, 'Submit Quiz').click();
+    // It asks first, saying how many would be recorded as unanswered.
+    const confirm = page.getByRole('dialog', { name: 'Submit Quiz' });
+    expect(await confirm.textContent()).toContain('2 questions are unanswered. Submit anyway?');
+    await confirm.getByRole('button', { name: 'Submit Quiz' }).click();
 
     const results = page.getByTestId('quiz-results');
     expect(await results.getByTestId('quiz-percentage').textContent()).toBe('50%');

@@ -6,7 +6,8 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { isEmptyAnswer, type QuizData } from '../../../contract/quiz';
 import { holdUpdatePrompt } from '../../../lib/sw-bridge';
 import { answeredCount, answerOf, canSkip, currentQuestionId, idOf, isLastStep, recordOf } from '../session/quiz-engine';
@@ -110,6 +111,8 @@ function QuizRunner({
 
   // Once an answer is submitted its buttons are gone: the keyboard moves on to 'Next Question'.
   const nextButton = useRef<HTMLButtonElement>(null);
+  // Submit Quiz asks first while questions are unanswered (it is shown only then).
+  const [confirmingSubmit, setConfirmingSubmit] = useState(false);
   const locked = Boolean(state && currentId && state.answers.some((a) => String(a.questionId) === currentId && a.status === 'answered'));
   const wasLocked = useRef(locked);
   useEffect(() => {
@@ -237,7 +240,7 @@ function QuizRunner({
               </Alert>
             )}
           </Box>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
+          <Stack direction="row" sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
             {locked ? (
               <Button ref={nextButton} variant="contained" onClick={session.next} sx={{ minHeight: 44 }}>
                 {isLastStep(state) ? 'Finish Quiz' : 'Next Question'}
@@ -252,13 +255,26 @@ function QuizRunner({
                     Skip
                   </Button>
                 )}
-                <Box sx={{ flex: 1 }} />
-                <Button variant="contained" color="error" size="small" onClick={session.submitQuiz} sx={{ minHeight: 44 }}>
+                {/* Small, at the far end, and on a line of its own on a phone: a tap meant for Skip never ends the attempt. */}
+                <Box sx={{ flexGrow: 1, flexBasis: { xs: '100%', sm: 0 }, height: { xs: 8, sm: 'auto' } }} />
+                <Button variant="contained" color="error" size="small" onClick={() => setConfirmingSubmit(true)} sx={{ minHeight: 36, ml: 'auto' }}>
                   Submit Quiz
                 </Button>
               </>
             )}
           </Stack>
+          <ConfirmDialog
+            open={confirmingSubmit}
+            title="Submit Quiz"
+            message={unansweredMessage(total - answered)}
+            confirmLabel="Submit Quiz"
+            cancelLabel="Keep answering"
+            onConfirm={() => {
+              setConfirmingSubmit(false);
+              session.submitQuiz();
+            }}
+            onCancel={() => setConfirmingSubmit(false)}
+          />
           <Button variant="text" onClick={onReturnToBook} sx={{ mt: 3, minHeight: 44 }}>
             Return to Book
           </Button>
@@ -266,4 +282,9 @@ function QuizRunner({
       )}
     </Box>
   );
+}
+
+/** What 'Submit Quiz' asks first: the attempt ends with these questions recorded as unanswered. */
+export function unansweredMessage(unanswered: number): string {
+  return `${unanswered} ${unanswered === 1 ? 'question is' : 'questions are'} unanswered. Submit anyway?`;
 }

@@ -59,6 +59,11 @@ function renderQuiz(props: Partial<QuizSessionProps> = {}) {
 
 const questionText = () => screen.getByRole('heading', { level: 3 }).textContent;
 const button = (name: string) => screen.getByRole('button', { name });
+/** 'Submit Quiz', then 'Submit Quiz' again in the confirmation it asks. */
+async function submitQuiz(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(button('Submit Quiz'));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Submit Quiz' })).getByRole('button', { name: 'Submit Quiz' }));
+}
 const firstMatch = () => screen.getByRole('combobox', { name: `Match for ${matchTheFollowing.left[0]}` });
 const matchOrder = () =>
   within(firstMatch())
@@ -211,7 +216,17 @@ describe('QuizSession', () => {
     await waitForQuestion(matchTheFollowing.question);
     const submitQuiz = button('Submit Quiz');
     expect(submitQuiz).toHaveClass('MuiButton-sizeSmall', 'MuiButton-colorError');
+    // It asks first, saying how many questions would be recorded as unanswered; 'Keep answering' goes back.
     await user.click(submitQuiz);
+    let dialog = await screen.findByRole('dialog', { name: 'Submit Quiz' });
+    expect(dialog).toHaveTextContent('3 questions are unanswered. Submit anyway?');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep answering' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 3, name: matchTheFollowing.question })).toBeInTheDocument();
+    expect(completed).toEqual([]);
+    await user.click(button('Submit Quiz'));
+    dialog = await screen.findByRole('dialog', { name: 'Submit Quiz' });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Quiz' }));
 
     const results = await screen.findByTestId('quiz-results');
     expect(within(results).getByTestId('quiz-percentage')).toHaveTextContent('25%');
@@ -256,7 +271,7 @@ describe('QuizSession', () => {
     await waitForQuestion(matchTheFollowing.question);
     const firstShuffle = matchOrder();
     expect([...firstShuffle].sort()).toEqual([...matchTheFollowing.right].sort());
-    await user.click(button('Submit Quiz'));
+    await submitQuiz(user);
     await screen.findByTestId('quiz-results');
     await user.click(button('Retake Quiz'));
 
@@ -268,7 +283,7 @@ describe('QuizSession', () => {
       await user.click(button('Skip'));
       await waitForQuestion(matchTheFollowing.question);
       shuffles.push(matchOrder());
-      await user.click(button('Submit Quiz'));
+      await submitQuiz(user);
       await screen.findByTestId('quiz-results');
       await user.click(button('Retake Quiz'));
       await waitForQuestion(singleChoice.question);
@@ -316,7 +331,7 @@ describe('QuizSession', () => {
     // The skip made before the reload is still queued.
     await waitForQuestion(multipleChoice.question);
     expect(screen.getByText('Skipped 1/1')).toBeInTheDocument();
-    await user.click(button('Submit Quiz'));
+    await submitQuiz(user);
     await screen.findByTestId('quiz-results');
     expect(completed).toHaveLength(1);
     expect(completed[0]!.answers.map((a) => a.status)).toEqual(['answered', 'unanswered', 'answered', 'answered']);
@@ -345,7 +360,7 @@ describe('QuizSession', () => {
     });
     const { user } = renderQuiz();
     await waitForQuestion(singleChoice.question);
-    await user.click(button('Submit Quiz'));
+    await submitQuiz(user);
     expect(await screen.findByText('Your score was not saved.')).toBeInTheDocument();
     await user.click(button('Retry'));
     expect(await screen.findByText('Score saved')).toBeInTheDocument();
@@ -358,7 +373,7 @@ describe('QuizSession', () => {
     onComplete.mockImplementationOnce(() => new Promise<void>((resolve) => (finish = resolve)));
     const { user, unmount } = renderQuiz();
     await waitForQuestion(singleChoice.question);
-    await user.click(button('Submit Quiz'));
+    await submitQuiz(user);
     expect(await screen.findByText('Saving your score...')).toBeInTheDocument();
     await act(async () => finish());
     expect(await screen.findByText('Score saved')).toBeInTheDocument();
@@ -368,7 +383,7 @@ describe('QuizSession', () => {
     // The finished attempt is not offered for resuming: a new one starts.
     await waitForQuestion(singleChoice.question);
     expect(screen.queryByRole('button', { name: 'Resume Quiz' })).not.toBeInTheDocument();
-    await custom.user.click(button('Submit Quiz'));
+    await submitQuiz(custom.user);
     expect(await screen.findByText('Host says saved')).toBeInTheDocument();
   });
 
@@ -377,7 +392,7 @@ describe('QuizSession', () => {
     await waitForQuestion(singleChoice.question);
     // The hold is taken in an effect, which React may run just after the question is on screen.
     await waitFor(() => expect(getUpdateState().holds).toBe(1));
-    await user.click(button('Submit Quiz'));
+    await submitQuiz(user);
     await screen.findByTestId('quiz-results');
     await waitFor(() => expect(getUpdateState().holds).toBe(0));
     await user.click(button('Retake Quiz'));

@@ -36,6 +36,7 @@ async function finishQuiz() {
   await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
   await user.click(screen.getByRole('button', { name: 'Next Question' }));
   await user.click(await screen.findByRole('button', { name: 'Submit Quiz' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Submit Quiz' })).getByRole('button', { name: 'Submit Quiz' }));
   return { ...view, results: await screen.findByTestId('quiz-results') };
 }
 
