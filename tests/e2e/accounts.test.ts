@@ -294,7 +294,11 @@ describe('accounts and dashboard (desktop)', () => {
     const history = page.getByRole('region', { name: 'My Quiz History' }).getByRole('table');
     await history.waitFor();
     const cells = await history.getByRole('row').nth(1).getByRole('cell').allTextContents();
-    const localTime = await page.evaluate((iso) => new Date(iso).toLocaleString(), posted.data.submitted_at);
+    // Indian English, as Chromium's own en-IN writes it ('27 Nov 2026, 8:13 pm'), in the device's time zone.
+    const localTime = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat('en-IN', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(iso)),
+      posted.data.submitted_at,
+    );
     expect(cells).toEqual(['1', posted.data.quiz_title, `2/${total}`, `${((2 / total) * 100).toFixed(1)}%`, localTime]);
     expect(posted.data.quiz_title).toBe(book.quiz.title);
     await clickLogout(page);

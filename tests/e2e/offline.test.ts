@@ -165,6 +165,32 @@ describe('a downloaded book offline', () => {
     expect(await myScores(baseURL, learner)).toHaveLength(before.length + 1);
   });
 
+  it("shows the dashboard's quiz history offline as last loaded, with the attempt waiting to sync, and never 'Loading'", async () => {
+    const resident = await apiLogin(baseURL, RESIDENT);
+    const { app, page } = await openSignedIn(baseURL, resident, `/book/${book.bookId}`);
+    await heading(page, book.title).waitFor();
+    await downloadFromReader(page);
+    await takeQuiz(page);
+    await page.getByText('Score saved').waitFor({ timeout: 10_000 });
+    await reloadApp(page, '/dashboard');
+    const history = page.getByRole('table', { name: 'My Quiz History' });
+    await history.getByText('1/2').first().waitFor({ timeout: 10_000 });
+    const serverRows = await history.getByRole('row').count();
+
+    // Offline, the learner goes on in the app (no reload) to the downloaded book and takes its quiz again.
+    await goOffline(app.context);
+    await page.getByRole('banner').getByRole('link', { name: 'Books', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: book.title }).first().click();
+    await heading(page, book.title).waitFor();
+    await takeQuiz(page);
+    await page.getByText('Saved on this device — will sync when online').waitFor({ timeout: 10_000 });
+    await reloadApp(page, '/dashboard');
+    await page.getByText(/You are offline: this is your history as last loaded/).waitFor({ timeout: 10_000 });
+    expect(await history.getByRole('row').count()).toBe(serverRows + 1);
+    expect(await history.getByText('Waiting to sync').count()).toBe(1);
+    expect(await page.getByText('Loading quiz history...').count()).toBe(0);
+  });
+
   it('stores a chosen video with the book and seeks in it offline (206 for a Range request)', async () => {
     const form = new FormData();
     form.append('video', new Blob([new Uint8Array(minimalMp4(300_000))], { type: 'video/mp4' }), 'suturing.mp4');

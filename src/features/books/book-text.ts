@@ -36,20 +36,6 @@ export function byline(author: string | null | undefined): string {
   return `By: ${name || 'Unknown Author'}`;
 }
 
-/** Short month names as the page's language, English (India), writes them. */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const;
-
-/**
- * The card's 'Created' date as the page's language (en-IN) writes it, '5 Sept 2026', in the
- * device's time zone: what `Intl.DateTimeFormat('en-IN', {day, month: 'short', year})` gives.
- * Written out: three lines, and no locale data to load for it.
- */
-export function formatCreated(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
-}
-
 /** SPEC §8 "Create book": all field error messages joined with spaces, else 'Failed to create book.' */
 export const createBookErrorMessage = (error: unknown): string => messageOf(error, { fallback: 'Failed to create book.', fieldErrors: 'all' });
 

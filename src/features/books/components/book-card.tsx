@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { RouterButton } from '../../../components/router-link';
 import type { BookListItem } from '../api/types';
-import { byline, describeBook, formatCreated } from '../book-text';
+import { formatDate } from '../../../lib/dates';
+import { byline, describeBook } from '../book-text';
 import { BookCover } from './book-cover';
 
 export interface BookCardProps {
@@ -52,7 +53,7 @@ export function BookCard({ book, onDelete, eager, first, extra }: BookCardProps)
           </Button>
         )}
         <Typography variant="caption" sx={{ color: 'text.secondary', ml: 'auto !important' }}>
-          Created: <time dateTime={book.created_at}>{formatCreated(book.created_at)}</time>
+          Created: <time dateTime={book.created_at}>{formatDate(book.created_at)}</time>
         </Typography>
       </CardActions>
     </Card>

@@ -17,6 +17,7 @@ import { estimateStorage, formatBytes, type PersistenceState, readPersistence, t
 import { useOfflineBooks } from '../hooks/use-downloads';
 import { AvailableOfflineChip } from './download-button';
 import { StorageNotice } from './storage-notice';
+import { formatDateTime } from '../../../lib/dates';
 
 const fileName = (url: string) => decodeURIComponent(url.split('?')[0]!.split('/').pop() ?? url);
 
@@ -54,7 +55,7 @@ function DownloadedBook({ copy }: { copy: OfflineBook }) {
             </Typography>
           )}
           <Typography variant="body2">Size: {formatBytes(copy.sizeBytes)}</Typography>
-          <Typography variant="body2">Last update: {copy.downloadedAt ? new Date(copy.downloadedAt).toLocaleString() : 'not finished'}</Typography>
+          <Typography variant="body2">Last update: {copy.downloadedAt ? formatDateTime(copy.downloadedAt) : 'not finished'}</Typography>
           {videos.length > 0 && (
             <Stack component="ul" aria-label={`Videos of ${copy.book.title}`} spacing={0.5} sx={{ pl: 0, m: 0, listStyle: 'none' }}>
               {videos.map((video) => (

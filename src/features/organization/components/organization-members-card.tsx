@@ -24,6 +24,7 @@ import { useOnlineStatus } from '../../../lib/online-status';
 import { AddMemberForm } from './add-member-form';
 import { MembersTable } from './members-table';
 import { RemoveMemberDialog } from './remove-member-dialog';
+import { formatDateTime } from '../../../lib/dates';
 
 interface Message {
   severity: 'success' | 'error';
@@ -143,7 +144,7 @@ function MembersList({
     <>
       {!online && (
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-          You are offline: this is the list as last loaded ({new Date(query.dataUpdatedAt).toLocaleString()}).
+          You are offline: this is the list as last loaded ({formatDateTime(query.dataUpdatedAt)}).
         </Typography>
       )}
       {query.data.length === 0 ? (

@@ -16,6 +16,7 @@ import { QuestionForm } from './question-form';
 import { deleteQuizDraft, quizDraftKey, readQuizDraft, type StoredQuizDraft, writeQuizDraft } from './quiz-drafts';
 import { useDraftOffer } from '../../../lib/use-draft-offer';
 import { DraftOfferAlert } from '../../../components/draft-offer-alert';
+import { formatDateTime } from '../../../lib/dates';
 
 export interface QuizEditorProps {
   bookTitle: string;
@@ -241,12 +242,7 @@ export function QuizEditor({ bookTitle, quiz, onSave, onDelete, onLeave, backLin
       <title>{`${exists ? 'Edit Quiz' : 'Add Quiz'} · ${bookTitle}`}</title>
       <Box sx={{ mb: 2 }}>{backLink}</Box>
       {offer && (
-        <DraftOfferAlert
-          message={QUIZ_DRAFT_TEXTS.offer(new Date(offer.updatedAt).toLocaleString())}
-          onRestore={restoreDraft}
-          onDiscard={discardDraft}
-          sx={{ mb: 2 }}
-        />
+        <DraftOfferAlert message={QUIZ_DRAFT_TEXTS.offer(formatDateTime(offer.updatedAt))} onRestore={restoreDraft} onDiscard={discardDraft} sx={{ mb: 2 }} />
       )}
       <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 0.5 }}>
         {exists ? 'Edit Quiz' : 'Add Quiz'}

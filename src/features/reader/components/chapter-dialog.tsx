@@ -17,6 +17,7 @@ import { useDraftOffer } from '../../../lib/use-draft-offer';
 import { chapterSaveErrorMessage } from '../messages';
 import type { ChapterContentHandle, ChapterSave, RenderChapterEditor } from '../types';
 import { DraftOfferAlert } from '../../../components/draft-offer-alert';
+import { formatDateTime } from '../../../lib/dates';
 
 export interface ChapterDialogProps {
   mode: 'add' | 'edit';
@@ -234,9 +235,7 @@ export function ChapterDialog({
           <DialogTitle id={`${id}-title`}>{dialogTitle}</DialogTitle>
           <DialogContent dividers>
             <Stack spacing={2.5}>
-              {offer && (
-                <DraftOfferAlert message={DRAFT_TEXTS.offer(new Date(offer.updatedAt).toLocaleString())} onRestore={restoreDraft} onDiscard={discardDraft} />
-              )}
+              {offer && <DraftOfferAlert message={DRAFT_TEXTS.offer(formatDateTime(offer.updatedAt))} onRestore={restoreDraft} onDiscard={discardDraft} />}
               {saveError && <Alert severity="error">{saveError}</Alert>}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byline, createBookErrorMessage, describeBook, DESCRIPTION_PREVIEW_LENGTH, formatCreated } from '../../../../src/features/books/book-text';
+import { byline, createBookErrorMessage, describeBook, DESCRIPTION_PREVIEW_LENGTH } from '../../../../src/features/books/book-text';
 import { ApiError } from '../../../../src/lib/api-error';
 
 describe('the card description (SPEC §2, §9)', () => {
@@ -54,25 +54,5 @@ describe('the Create Book error (SPEC §8)', () => {
     expect(createBookErrorMessage(new ApiError('Network Error', 'network'))).toBe('Failed to create book.');
     expect(createBookErrorMessage(new ApiError('boom', 'server', 500, { detail: 'A server error occurred.' }))).toBe('Failed to create book.');
     expect(createBookErrorMessage(new Error('x'))).toBe('Failed to create book.');
-  });
-});
-
-describe("the card's 'Created' date", () => {
-  it("is written as the page's language (en-IN) writes a date, in the device's time zone, for every month", () => {
-    const intl = new Intl.DateTimeFormat('en-IN', { year: 'numeric', month: 'short', day: 'numeric' });
-    for (let month = 0; month < 12; month++) {
-      for (const day of [1, 9, 28]) {
-        const date = new Date(2026, month, day, 23, 30);
-        expect(formatCreated(date.toISOString())).toBe(intl.format(date));
-      }
-    }
-    // Late in the evening in India is already the next day in UTC, or not: the device's day counts.
-    const evening = new Date(2026, 10, 24, 23, 59);
-    expect(formatCreated(evening.toISOString())).toBe(`24 Nov 2026`);
-    expect(formatCreated('2026-09-05T06:00:00Z')).toMatch(/^[45] Sept 2026$/);
-  });
-
-  it('is empty for a date the server did not send', () => {
-    expect(formatCreated('not a date')).toBe('');
   });
 });

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
@@ -13,6 +12,7 @@ import type { Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import Chip from '@mui/material/Chip';
 import { useId } from 'react';
+import { formatDateTime } from '../../../../lib/dates';
 import { useOnlineStatus } from '../../../../lib/online-status';
 import { myScoresQueryOptions, type QuizScore } from '../api/get-my-scores';
 import { useOutboxRows } from '../use-outbox';
@@ -21,16 +21,11 @@ export const QUIZ_HISTORY_TEXT = {
   title: 'My Quiz History',
   empty: 'You have not taken any quizzes yet.',
   failed: 'Could not load your quiz history.',
+  offline: 'You are offline: your history from the server shows when the connection returns.',
 } as const;
 
 /** SPEC §9: the history shows the percentage with one decimal. */
 export const formatPercentage = (value: number | string) => `${Number(value).toFixed(1)}%`;
-
-/** The submission time in the device's local date and time. */
-export const formatSubmittedAt = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-};
 
 /** A finished attempt still on this device, not yet recorded by the server (the outbox). */
 interface UnsyncedScore {
@@ -53,8 +48,10 @@ const SYNC_STATE_TEXT: Record<UnsyncedScore['state'], string> = {
 
 /**
  * The dashboard's My Quiz History card (SPEC §2): #, Quiz Title, Score, Percentage, Date
- * Submitted. Scores still on this device (the outbox, newest first) come first, each with its sync state;
- * offline, the server's list shows as last loaded, and says so.
+ * Submitted. Scores still on this device (the outbox, newest first) come first, each with its
+ * sync state. Offline the card never waits: it shows the server's list as last loaded (the
+ * persisted query cache), saying so, or only the scores on this device when the list was never
+ * loaded here. A failed refresh keeps the rows already shown.
  */
 export function QuizHistoryCard({ userId }: { userId: number }) {
   const id = useId();
@@ -71,35 +68,49 @@ export function QuizHistoryCard({ userId }: { userId: number }) {
     .reverse();
   const scores = useQuery(myScoresQueryOptions(userId));
   const online = useOnlineStatus();
+  const waitingForNetwork = !online || scores.fetchStatus === 'paused';
+  let body;
+  if (scores.data) {
+    body = (
+      <>
+        {!online && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+            You are offline: this is your history as last loaded ({formatDateTime(scores.dataUpdatedAt)}).
+          </Typography>
+        )}
+        {online && scores.isError && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {QUIZ_HISTORY_TEXT.failed} This is your history as last loaded ({formatDateTime(scores.dataUpdatedAt)}).
+          </Alert>
+        )}
+        {scores.data.length === 0 && unsynced.length === 0 ? (
+          <Typography>{QUIZ_HISTORY_TEXT.empty}</Typography>
+        ) : (
+          <ScoresTable scores={scores.data} unsynced={unsynced} />
+        )}
+      </>
+    );
+  } else if (waitingForNetwork) {
+    body = (
+      <>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          {QUIZ_HISTORY_TEXT.offline}
+        </Typography>
+        {unsynced.length > 0 && <ScoresTable scores={[]} unsynced={unsynced} />}
+      </>
+    );
+  } else if (scores.isError) {
+    body = <Alert severity="error">{QUIZ_HISTORY_TEXT.failed}</Alert>;
+  } else {
+    body = <Typography role="status">Loading quiz history...</Typography>;
+  }
   return (
     <Card component="section" aria-labelledby={`${id}-title`}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id={`${id}-title`} variant="h2" sx={{ fontSize: '1.35rem', mb: 2 }}>
           {QUIZ_HISTORY_TEXT.title}
         </Typography>
-        {scores.isPending ? (
-          <Box role="status">
-            <Typography>Loading quiz history...</Typography>
-            {scores.fetchStatus === 'paused' && (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                You are offline: your history loads when the connection returns.
-              </Typography>
-            )}
-          </Box>
-        ) : scores.isError ? (
-          <Alert severity="error">{QUIZ_HISTORY_TEXT.failed}</Alert>
-        ) : scores.data.length === 0 && unsynced.length === 0 ? (
-          <Typography>{QUIZ_HISTORY_TEXT.empty}</Typography>
-        ) : (
-          <>
-            {!online && (
-              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-                You are offline: this is your history as last loaded ({formatSubmittedAt(new Date(scores.dataUpdatedAt).toISOString())}).
-              </Typography>
-            )}
-            <ScoresTable scores={scores.data} unsynced={unsynced} />
-          </>
-        )}
+        {body}
       </CardContent>
     </Card>
   );
@@ -146,7 +157,7 @@ function ScoresTable({ scores, unsynced }: { scores: QuizScore[]; unsynced: Unsy
               <TableCell data-label="Score">{`${score.correct}/${score.total}`}</TableCell>
               <TableCell data-label="Percentage">{formatPercentage(score.total > 0 ? (score.correct / score.total) * 100 : 0)}</TableCell>
               <TableCell data-label="Date Submitted">
-                {formatSubmittedAt(score.completedAt)}{' '}
+                {formatDateTime(score.completedAt)}{' '}
                 <Chip
                   size="small"
                   color={score.state === 'rejected' ? 'error' : 'warning'}
@@ -163,7 +174,7 @@ function ScoresTable({ scores, unsynced }: { scores: QuizScore[]; unsynced: Unsy
               <TableCell data-label="Quiz Title">{score.quiz_title}</TableCell>
               <TableCell data-label="Score">{`${score.correct_answers}/${score.total_questions}`}</TableCell>
               <TableCell data-label="Percentage">{formatPercentage(score.score_percentage)}</TableCell>
-              <TableCell data-label="Date Submitted">{formatSubmittedAt(score.submitted_at)}</TableCell>
+              <TableCell data-label="Date Submitted">{formatDateTime(score.submitted_at)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

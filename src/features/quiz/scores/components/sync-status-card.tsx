@@ -15,6 +15,7 @@ import { requeueRejected } from '../../../../lib/outbox/outbox-db';
 import { useLastSync, useOutboxRows } from '../use-outbox';
 import { syncNow, useSyncStatus } from '../outbox-sync';
 import { usePendingScores } from '../start-when-signed-in';
+import { formatDateTime } from '../../../../lib/dates';
 
 export const SYNC_STATE_LABEL: Record<OutboxRow['state'], string> = {
   waiting: 'Waiting to sync',
@@ -59,8 +60,6 @@ export function exportUnsyncedResults(rows: OutboxRow[], email: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const formatTime = (ms: number) => new Date(ms).toLocaleString();
-
 /** Quiz scores on this device: what waits, what the server refused and why, 'Sync now', the last sync, export. */
 export function SyncStatusCard() {
   const id = useId();
@@ -84,7 +83,7 @@ export function SyncStatusCard() {
               : `${pending} quiz ${pending === 1 ? 'score has' : 'scores have'} not reached the server yet.`}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Last successful sync: {lastSync ? formatTime(lastSync) : 'never from this device'}
+            Last successful sync: {lastSync ? formatDateTime(lastSync) : 'never from this device'}
           </Typography>
           {lastResult?.stoppedBy === 'offline' && pending > 0 && (
             <Alert severity="info">No connection to the server: scores are kept here and sent when it is back.</Alert>
@@ -102,7 +101,7 @@ export function SyncStatusCard() {
                 <ListItem key={row.clientAttemptId} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
                   <ListItemText
                     primary={`${row.quizTitle}: ${row.correctAnswers}/${row.totalQuestions}`}
-                    secondary={`Completed ${new Date(row.completedAt).toLocaleString()}${row.state === 'rejected' && row.lastError ? ` — ${row.lastError}` : ''}`}
+                    secondary={`Completed ${formatDateTime(row.completedAt)}${row.state === 'rejected' && row.lastError ? ` — ${row.lastError}` : ''}`}
                   />
                   <Chip size="small" label={SYNC_STATE_LABEL[row.state]} color={row.state === 'rejected' ? 'error' : 'default'} />
                   {row.state === 'rejected' && (

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatPercentage } from '../../../../../src/features/quiz/scores/components/quiz-history-card';
+import { formatDateTime } from '../../../../../src/lib/dates';
 import { FakeApi, type FakeHandler, type FakeResponse, makeUser, signIn } from '../../../../helpers/fake-api';
 import { renderApp } from '../../../../helpers/render-app';
 
@@ -54,7 +55,7 @@ describe('My Quiz History', () => {
       within(rows[1]!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['1', 'Laparoscopic Cholecystectomy Quiz', '7/9', '77.8%', new Date(submitted).toLocaleString()]);
+    ).toEqual(['1', 'Laparoscopic Cholecystectomy Quiz', '7/9', '77.8%', formatDateTime(submitted)]);
     expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent('100.0%');
   });
 
