@@ -1,3 +1,4 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
 import QuizOutlined from '@mui/icons-material/QuizOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,6 +22,13 @@ import { TableOfContents } from './table-of-contents';
 const ChapterDialog = lazy(() => import('./chapter-dialog').then((m) => ({ default: m.ChapterDialog })));
 
 export const SELECT_CHAPTER_PROMPT = 'Select a chapter from the Table of Contents to begin reading.';
+
+/** A book with no chapters: what its author can do, and what a reader is told. */
+export const EMPTY_BOOK_TEXT = {
+  author: 'This book has no chapters yet. Add the first chapter to start writing it.',
+  reader: 'This book has no chapters yet.',
+  add: 'Add the first chapter',
+} as const;
 
 export interface BookReaderProps {
   book: ReaderBook;
@@ -179,6 +187,24 @@ export function BookReader({
         onEdit={() => setModal({ kind: 'edit', chapter: selected })}
         onDelete={() => setModal({ kind: 'delete', chapter: selected })}
       />
+    );
+  } else if (chapters.length === 0) {
+    // An empty book: its author's next step is here, beside the text, also on a phone where the
+    // Table of Contents (and its 'Add') is folded away.
+    pane = (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 4 }}>
+        <Typography sx={{ fontSize: '1.1rem' }}>{canEdit ? EMPTY_BOOK_TEXT.author : EMPTY_BOOK_TEXT.reader}</Typography>
+        {canEdit && (
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setModal({ kind: 'add' })} sx={{ minHeight: 44 }}>
+            {EMPTY_BOOK_TEXT.add}
+          </Button>
+        )}
+        {book.quiz && (
+          <Button variant="outlined" startIcon={<QuizOutlined />} onClick={startQuiz} sx={{ minHeight: 44 }}>
+            Start Quiz
+          </Button>
+        )}
+      </Stack>
     );
   } else {
     pane = (

@@ -144,13 +144,24 @@ describe('Book reader', () => {
     }
   });
 
-  it("prompts to pick a chapter, with 'Start Quiz', when the book has no chapters yet", async () => {
+  it("tells a reader a book without chapters has none yet, with 'Start Quiz', and no prompt to pick a chapter", async () => {
     signInAs(api, LEARNER);
     serveBook(undefined, []);
     const { user } = await openReader();
-    expect(pane().getByText('Select a chapter from the Table of Contents to begin reading.')).toBeInTheDocument();
+    expect(pane().getByText('This book has no chapters yet.')).toBeInTheDocument();
+    expect(pane().queryByText('Select a chapter from the Table of Contents to begin reading.')).not.toBeInTheDocument();
+    expect(pane().queryByRole('button', { name: 'Add the first chapter' })).not.toBeInTheDocument();
     await user.click(pane().getByRole('button', { name: 'Start Quiz' }));
     expect(pane().getByRole('heading', { level: 2, name: 'Self-assessment' })).toBeInTheDocument();
+  });
+
+  it("gives the author of an empty book its next step beside the text: 'Add the first chapter' opens the new chapter's form", async () => {
+    signInAs(api, SUPERUSER);
+    serveBook(makeBook({ quiz: null }), []);
+    const { user } = await openReader();
+    expect(pane().getByText('This book has no chapters yet. Add the first chapter to start writing it.')).toBeInTheDocument();
+    await user.click(pane().getByRole('button', { name: 'Add the first chapter' }));
+    expect(await screen.findByRole('dialog', { name: 'Add New Chapter' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it("says 'Quiz data is not available for this book.' when the quiz cannot be read", async () => {
