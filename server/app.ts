@@ -16,6 +16,7 @@ import { auth } from './plugins/auth';
 import { compression } from './plugins/compression';
 import { loginLimiter, type LoginLimits } from './plugins/login-limiter';
 import { openApi } from './plugins/openapi';
+import { scoreLimiter } from './plugins/score-limiter';
 import { securityHeaders } from './plugins/security-headers';
 import { imageVariants } from './plugins/image-variants';
 import { staticFiles } from './plugins/static';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compression);
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(loginLimiter, { limits: options.loginLimits });
+  await app.register(scoreLimiter);
   await app.register(auth);
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {

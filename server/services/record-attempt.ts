@@ -6,9 +6,9 @@
  * the submission would be refused now.
  */
 import type { z } from 'zod';
-import { gradeAttempt, type QuizData } from '../../src/contract/quiz';
+import { attemptProblems, gradeAttempt, type QuizData } from '../../src/contract/quiz';
 import type { ScoreRecord, scoreSubmissionSchema } from '../../src/contract/scores';
-import { fieldError, HttpError, notFound } from '../lib/errors';
+import { fieldError, fieldErrors, HttpError, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import type { Repositories } from '../repositories';
 import { isUniqueViolation } from '../repositories/db-errors';
@@ -75,8 +75,12 @@ async function gradedScore(repos: Repositories, attempt: Attempt): Promise<NewSc
   const { quiz, version } = found;
   if (!version) throw fieldError('quiz_version', 'This quiz has no such version.');
 
-  const graded = gradeAttempt(version.questions as QuizData, submission.answers);
-  if (graded.unknownIds.length) throw fieldError('answers', `Unknown question ids: ${graded.unknownIds.join(', ')}.`);
+  const questions = version.questions as QuizData;
+  // Answers are stored as sent: each must be bounded by its question, so an attempt is never
+  // larger than the quiz it answers.
+  const problems = attemptProblems(questions, submission.answers);
+  if (problems.length) throw fieldErrors({ answers: problems.slice(0, 10) });
+  const graded = gradeAttempt(questions, submission.answers);
 
   const receivedAt = nowIso();
   let submittedAt = receivedAt;
