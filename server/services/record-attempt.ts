@@ -14,7 +14,7 @@ import type { Repositories } from '../repositories';
 import { isUniqueViolation } from '../repositories/db-errors';
 import type { NewScore } from '../repositories/scores';
 
-/** Clocks on phones drift: a completion time this far outside the allowed span is still accepted. */
+/** Clocks drift (a phone's, another instance's): a completion time this far before its version's creation is still accepted. */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export interface Attempt {
@@ -84,12 +84,15 @@ async function gradedScore(repos: Repositories, attempt: Attempt): Promise<NewSc
 
   const receivedAt = nowIso();
   let submittedAt = receivedAt;
+  let clientCompletedAt: string | null = null;
   if (submission.completed_at) {
     const completed = Date.parse(submission.completed_at);
-    if (completed > Date.now() + CLOCK_SKEW_MS) throw fieldError('completed_at', 'The completion time is in the future.');
+    // Impossible whatever the clock: an attempt at a version before it was written.
     if (completed < Date.parse(version.created_at) - CLOCK_SKEW_MS)
       throw fieldError('completed_at', 'The completion time is before this version of the quiz was written.');
-    submittedAt = new Date(completed).toISOString();
+    clientCompletedAt = new Date(completed).toISOString();
+    // A phone clock running ahead: the attempt ended by the time it arrived, not after.
+    submittedAt = completed > Date.parse(receivedAt) ? receivedAt : clientCompletedAt;
   }
   return {
     user_id: attempt.userId,
@@ -103,5 +106,6 @@ async function gradedScore(repos: Repositories, attempt: Attempt): Promise<NewSc
     answers: JSON.stringify(submission.answers),
     submitted_at: submittedAt,
     received_at: receivedAt,
+    client_completed_at: clientCompletedAt,
   };
 }
