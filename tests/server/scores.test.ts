@@ -4,7 +4,9 @@
  * record before anything else; the same attempt id for another quiz is a 409).
  */
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalAttemptIds } from '../../server/db/migrations/008-score-clock';
 import { attemptAnswers, matchTheFollowing, multipleChoice, QUIZ, singleChoice } from '../helpers/quiz-fixture';
 import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
@@ -113,6 +115,34 @@ describe('scores are graded by the server only', () => {
 });
 
 describe('replays of an attempt', () => {
+  it('lowers the attempt ids stored before in another case, but one whose lower-case twin is stored too', async () => {
+    const { quizId } = await bookWithQuiz('Stored upper-case');
+    const [alone, twinned] = [randomUUID(), randomUUID()];
+    const user = (await call(t, 'GET', '/api/accounts/profile/', { token: learner })).json().id as number;
+    const row = (client_attempt_id: string) => ({
+      user_id: user,
+      quiz_id: quizId,
+      quiz_title: 'Stored upper-case',
+      quiz_version: 1,
+      correct_answers: 1,
+      total_questions: 4,
+      client_attempt_id,
+      answers: '[]',
+      submitted_at: new Date().toISOString(),
+      received_at: new Date().toISOString(),
+      client_completed_at: null,
+    });
+    await t.db.kysely
+      .insertInto('quiz_scores')
+      .values([row(alone.toUpperCase()), row(twinned.toUpperCase()), row(twinned)])
+      .execute();
+    await canonicalAttemptIds(t.db.kysely as unknown as Kysely<unknown>);
+    const stored = await t.db.kysely.selectFrom('quiz_scores').select('client_attempt_id').where('quiz_id', '=', quizId).execute();
+    expect(stored.map((s) => s.client_attempt_id).sort()).toEqual([alone, twinned, twinned.toUpperCase()].sort());
+    // The replay in either case finds the one record of the attempt stored alone.
+    expect((await post(quizId, { answers: attemptAnswers(QUIZ, 1), client_attempt_id: alone.toUpperCase() })).statusCode).toBe(200);
+  });
+
   it('takes an upper-case copy of a client_attempt_id for the same attempt', async () => {
     const { quizId } = await bookWithQuiz('One form');
     const attempt = randomUUID();
