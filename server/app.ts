@@ -16,11 +16,12 @@ import { auth } from './plugins/auth';
 import { compression } from './plugins/compression';
 import { loginLimiter, type LoginLimits } from './plugins/login-limiter';
 import { openApi } from './plugins/openapi';
+import { scoreLimiter } from './plugins/score-limiter';
 import { securityHeaders } from './plugins/security-headers';
 import { imageVariants } from './plugins/image-variants';
 import { staticFiles } from './plugins/static';
 import { createRepositories } from './repositories';
-import { isDatabaseUnavailable } from './repositories/db-errors';
+import { isDatabaseUnavailable, isStorageFull } from './repositories/db-errors';
 import { createMediaStorage } from './storage';
 import { accountRoutes } from './routes/accounts';
 import { accountSelfServiceRoutes } from './routes/account-self-service';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compression);
   await app.register(multipart, { throwFileSizeLimit: true });
   await app.register(loginLimiter, { limits: options.loginLimits });
+  await app.register(scoreLimiter);
   await app.register(auth);
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -180,6 +182,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
     const known = describe(error, request.headers['content-type']);
     if (known) return reply.code(known.status).send(known.body);
+    if (isStorageFull(error)) {
+      // The operator's problem, logged with its real cause; the client keeps its data and retries.
+      request.log.error({ err: error }, 'storage full: the write was refused');
+      return reply
+        .code(507)
+        .header('retry-after', '60')
+        .send(upload ? { error: 'The server has no space left for this upload.' } : { detail: 'The server is out of storage space. Please try again later.' });
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ detail: 'The service is briefly unavailable. Please try again in a moment.' });

@@ -47,6 +47,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PATH_STYLE: z.enum(['0', '1']).default('1'),
+  SCORE_POST_LIMIT: z.coerce.number().int().min(0).default(300),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -69,6 +71,10 @@ export interface Config {
   maxVideoBytes: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Score posts a user may make in any 10 minutes (plugins/score-limiter.ts); 0: no limit. */
+  scorePostLimit: number;
+  /** The address people open the app at, without a trailing slash; links never take the request's Host instead. */
+  publicUrl?: string;
   /** Set when MEDIA_STORAGE=s3: media live in this bucket instead of DATA_DIR/media. */
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; pathStyle: boolean };
 }
@@ -119,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxVideoBytes: Math.round(e.MAX_VIDEO_UPLOAD_MB * MiB),
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
+    scorePostLimit: e.SCORE_POST_LIMIT,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     s3:
       e.MEDIA_STORAGE === 's3'
         ? {

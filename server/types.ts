@@ -4,6 +4,7 @@ import type { CurrentUser } from './plugins/auth';
 import type { Repositories } from './repositories';
 import type { SessionService } from './plugins/auth';
 import type { LoginLimiter } from './plugins/login-limiter';
+import type { ScoreLimiter } from './plugins/score-limiter';
 import type { MediaStorage } from './storage';
 
 declare module 'fastify' {
@@ -13,6 +14,7 @@ declare module 'fastify' {
     repos: Repositories;
     sessions: SessionService;
     loginLimiter: LoginLimiter;
+    scoreLimiter: ScoreLimiter;
     storage: MediaStorage;
   }
   interface FastifyContextConfig {

@@ -2,6 +2,7 @@
  * One query layer (Kysely) over two engines: the embedded SQLite file in DATA_DIR by default,
  * PostgreSQL when DATABASE_URL is set.
  */
+import { closeSync, existsSync, openSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
@@ -41,6 +42,7 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
   return {
     close: () => database.close(),
     prepare(sql: string) {
+      if (sql === 'rollback') return rollbackIfOpen(database);
       let statement = statements.get(sql);
       if (statement) {
         statements.delete(sql);
@@ -50,6 +52,23 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
       }
       statements.set(sql, statement);
       return statement as unknown as SqliteStatement;
+    },
+  };
+}
+
+/**
+ * Kysely's ROLLBACK after a failed transaction. SQLite has already rolled back by itself after
+ * some errors (SQLITE_FULL, SQLITE_IOERR): a ROLLBACK then fails with "cannot rollback - no
+ * transaction is active", and that error, not the real cause, reached the caller and the log.
+ */
+function rollbackIfOpen(database: SQLite.Database): SqliteStatement {
+  return {
+    reader: false,
+    all: () => [],
+    iterate: () => ([] as unknown[])[Symbol.iterator](),
+    run: () => {
+      if (database.inTransaction) database.prepare('rollback').run();
+      return { changes: 0, lastInsertRowid: 0 };
     },
   };
 }
@@ -93,6 +112,9 @@ export function openDatabase(options: DbOptions): Db {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', schema: options.pgSchema, close: () => kysely.destroy() };
   }
+  // Created readable by the server's own user only (as the signing key is): it holds password
+  // hashes and every learner's scores. SQLite gives its -wal and -shm files the same mode.
+  if (!existsSync(options.sqliteFile)) closeSync(openSync(options.sqliteFile, 'a', 0o600));
   const database = new SQLite(options.sqliteFile);
   // WAL lets readers and one writer work at once and survived kill -9 here; FULL makes an
   // acknowledged write survive power loss; busy_timeout lets the CLI run beside the server.

@@ -95,8 +95,11 @@ export interface QuizScoresTable {
   total_questions: number;
   client_attempt_id: string | null;
   answers: string | null;
+  /** When the attempt ended, as the server takes it: the device's time, never later than received_at. */
   submitted_at: string;
   received_at: string;
+  /** The completion time the device sent, as it sent it (its clock may be off); null when none was sent. */
+  client_completed_at: string | null;
 }
 
 /** One row (id 1) kept by triggers: see migrations/004-content-state.ts. */

@@ -27,14 +27,24 @@ export function pageOf(request: FastifyRequest): Page {
   return { page, size, offset: (page - 1) * size };
 }
 
-/** `{count, next, previous, results}` with absolute next/previous links, as DRF answers. */
+/** Stands in for the origin while a link is built; never part of a link. */
+const PLACEHOLDER_ORIGIN = 'http://link.invalid';
+
+/**
+ * `{count, next, previous, results}`. The links are absolute from PUBLIC_URL when it is set,
+ * else relative to the server's root (`/api/books/books/?page=2`): never built from the
+ * request's Host header, which a client chooses (a malformed one made every list a 500; a
+ * forged one would write another site's address into the answer).
+ */
 export function paginated<T>(request: FastifyRequest, page: Page, count: number, results: T[]): Paginated<T> {
   if (page.page > 1 && page.offset >= count) throw notFound('Invalid page.');
+  const publicUrl = request.server.config.publicUrl;
   const link = (n: number) => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const url = new URL(request.url, PLACEHOLDER_ORIGIN);
     if (n === 1) url.searchParams.delete('page');
     else url.searchParams.set('page', String(n));
-    return url.toString();
+    const path = url.pathname + url.search;
+    return publicUrl ? publicUrl + path : path;
   };
   return {
     count,
@@ -46,7 +56,7 @@ export function paginated<T>(request: FastifyRequest, page: Page, count: number,
 
 /**
  * A page whose results are one JSON array as text, kept between requests: its answer body is
- * built once for each pair of next/previous links (they name the host the client used).
+ * built once for each pair of next/previous links (they carry the request's query).
  */
 export class JsonPage {
   private readonly bodies = new Map<string, JsonBody>();
@@ -63,7 +73,7 @@ export class JsonPage {
     let body = this.bodies.get(key);
     if (!body) {
       body = new JsonBody(`{"count":${this.count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${this.results}}`);
-      // A handful of hosts at most (the public name, an internal address): never grows without bound.
+      // A handful of link pairs (page_size and other query variants): never grows without bound.
       if (this.bodies.size >= 4) this.bodies.delete(this.bodies.keys().next().value!);
       this.bodies.set(key, body);
     }

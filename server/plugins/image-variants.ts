@@ -14,6 +14,14 @@ import { keyOfMediaUrl, type MediaStorage } from '../storage';
 
 const variantKeyOf = (key: string, width: number) => `variants/w${width}/${key.slice('images/'.length)}.webp`;
 
+/** Removes an upload's bytes, and an image's phone-sized copies with it (an upload no content names any more). */
+export async function removeUpload(storage: MediaStorage, url: string): Promise<void> {
+  const key = keyOfMediaUrl(url);
+  if (!key) return;
+  await storage.delete(key);
+  if (hasImageVariants(url)) await Promise.all(IMAGE_VARIANT_WIDTHS.map((width) => storage.delete(variantKeyOf(key, width))));
+}
+
 async function readAll(storage: MediaStorage, key: string): Promise<Buffer | null> {
   const object = await storage.get(key);
   if (!object) return null;

@@ -62,7 +62,8 @@ export class LoginLimiter {
   }
 }
 
-function createLimiter(name: string, limit: { points: number; seconds: number }, redis?: Redis): RateLimiterAbstract {
+/** A fixed-window limiter in Redis when configured (shared by every instance), in memory otherwise or while Redis is down. */
+export function createLimiter(name: string, limit: { points: number; seconds: number }, redis?: Redis): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.seconds });
   if (!redis) return memory;
   return new RateLimiterRedis({

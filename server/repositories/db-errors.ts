@@ -31,3 +31,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // node-postgres reports a dropped connection without a code.
   return typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
 }
+
+/** True when a write failed for want of disk space: SQLite's SQLITE_FULL, PostgreSQL's disk_full, the file system's ENOSPC. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === '53100' || code === 'ENOSPC' || code === 'EDQUOT';
+}

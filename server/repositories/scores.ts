@@ -191,6 +191,7 @@ const contentKey = (score: NewScore | QuizScore) =>
     score.answers,
     score.submitted_at,
     score.received_at,
+    score.client_completed_at,
   ]);
 
 /** The error a replay's insert gets when its attempt is already stored: PostgreSQL's unique violation. */
@@ -212,7 +213,7 @@ function attemptAlreadyStored(): Error {
  */
 class PostgresGroupCommit extends ScoreGroupCommit {
   constructor(db: Kysely<Database>) {
-    // Rows per INSERT at most: 10 parameters each, and a statement takes 65 535 at most.
+    // Rows per INSERT at most: 11 parameters each, and a statement takes 65 535 at most.
     super(db, 1000);
   }
 

@@ -18,13 +18,16 @@ import { sendJsonBody } from '../lib/json-body';
 import { pageOf } from '../lib/pagination';
 import { pathId } from '../lib/route';
 import { userOf } from '../plugins/auth';
+import { removeUpload } from '../plugins/image-variants';
 import { toBook } from '../repositories/books';
+import { releaseMedia } from '../services/release-media';
 import { empty, errors, json } from './schemas';
 
 const CHAPTER_BODY_LIMIT = 3 * 1024 * 1024;
 
 export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
+  const removeMediaFile = (url: string) => removeUpload(app.storage, url);
 
   async function bookOr404(id: number) {
     const book = await repos.books.findById(id);
@@ -121,7 +124,9 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { bookId } = request.params;
       bookManager(request);
+      const media = await repos.media.urlsOfBook(bookId);
       if (!(await repos.books.delete(bookId))) throw notFound('Book not found.');
+      await releaseMedia(repos, media, removeMediaFile, request.log);
       return reply.code(204).send();
     },
   });
@@ -210,12 +215,14 @@ export const bookRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { bookId, chapterId } = request.params;
       await editableBook(request, bookId);
-      const deleted = await repos.transaction(async (tx) => {
+      const { deleted, media } = await repos.transaction(async (tx) => {
+        const named = await tx.media.urlsOfChapter(bookId, chapterId);
         const done = await tx.chapters.delete(bookId, chapterId);
         if (done) await tx.books.touch(bookId);
-        return done;
+        return { deleted: done, media: named };
       });
       if (!deleted) throw notFound('Chapter not found.');
+      await releaseMedia(repos, media, removeMediaFile, request.log);
       return reply.code(204).send();
     },
   });

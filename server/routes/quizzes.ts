@@ -8,12 +8,22 @@ import { userOf } from '../plugins/auth';
 import { recordAttempt } from '../services/record-attempt';
 import { errors, json } from './schemas';
 
+/**
+ * The largest score post: a real attempt is a few kilobytes (its answers are bounded by the
+ * quiz's own options, src/contract/quiz.ts answerOutOfBounds); this leaves room for a quiz of
+ * 200 long questions.
+ */
+export const SCORE_BODY_LIMIT = 512 * 1024;
+
 export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
 
   app.route({
     method: 'POST',
     url: '/books/quizzes/:quizId/scores/',
+    bodyLimit: SCORE_BODY_LIMIT,
+    // Counted before the body is checked: a refused post counts too (after auth's own hook).
+    preValidation: async (request) => app.scoreLimiter.take(userOf(request).user_id),
     schema: {
       summary: 'Record a finished attempt, graded by the server; the same client_attempt_id never records twice',
       tags: ['quizzes'],
@@ -26,6 +36,8 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
         401: errors[401],
         404: errors[404],
         409: json('This client_attempt_id belongs to an attempt at another quiz', detailSchema),
+        413: json('The body is larger than any attempt', detailSchema),
+        429: json('Too many score posts by this user: try again after Retry-After seconds', detailSchema),
       },
     },
     handler: async (request, reply) => {

@@ -6,15 +6,15 @@
  * the submission would be refused now.
  */
 import type { z } from 'zod';
-import { gradeAttempt, type QuizData } from '../../src/contract/quiz';
+import { attemptProblems, gradeAttempt, type QuizData } from '../../src/contract/quiz';
 import type { ScoreRecord, scoreSubmissionSchema } from '../../src/contract/scores';
-import { fieldError, HttpError, notFound } from '../lib/errors';
+import { fieldError, fieldErrors, HttpError, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import type { Repositories } from '../repositories';
 import { isUniqueViolation } from '../repositories/db-errors';
 import type { NewScore } from '../repositories/scores';
 
-/** Clocks on phones drift: a completion time this far outside the allowed span is still accepted. */
+/** Clocks drift (a phone's, another instance's): a completion time this far before its version's creation is still accepted. */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export interface Attempt {
@@ -75,17 +75,24 @@ async function gradedScore(repos: Repositories, attempt: Attempt): Promise<NewSc
   const { quiz, version } = found;
   if (!version) throw fieldError('quiz_version', 'This quiz has no such version.');
 
-  const graded = gradeAttempt(version.questions as QuizData, submission.answers);
-  if (graded.unknownIds.length) throw fieldError('answers', `Unknown question ids: ${graded.unknownIds.join(', ')}.`);
+  const questions = version.questions as QuizData;
+  // Answers are stored as sent: each must be bounded by its question, so an attempt is never
+  // larger than the quiz it answers.
+  const problems = attemptProblems(questions, submission.answers);
+  if (problems.length) throw fieldErrors({ answers: problems.slice(0, 10) });
+  const graded = gradeAttempt(questions, submission.answers);
 
   const receivedAt = nowIso();
   let submittedAt = receivedAt;
+  let clientCompletedAt: string | null = null;
   if (submission.completed_at) {
     const completed = Date.parse(submission.completed_at);
-    if (completed > Date.now() + CLOCK_SKEW_MS) throw fieldError('completed_at', 'The completion time is in the future.');
+    // Impossible whatever the clock: an attempt at a version before it was written.
     if (completed < Date.parse(version.created_at) - CLOCK_SKEW_MS)
       throw fieldError('completed_at', 'The completion time is before this version of the quiz was written.');
-    submittedAt = new Date(completed).toISOString();
+    clientCompletedAt = new Date(completed).toISOString();
+    // A phone clock running ahead: the attempt ended by the time it arrived, not after.
+    submittedAt = completed > Date.parse(receivedAt) ? receivedAt : clientCompletedAt;
   }
   return {
     user_id: attempt.userId,
@@ -99,5 +106,6 @@ async function gradedScore(repos: Repositories, attempt: Attempt): Promise<NewSc
     answers: JSON.stringify(submission.answers),
     submitted_at: submittedAt,
     received_at: receivedAt,
+    client_completed_at: clientCompletedAt,
   };
 }

@@ -181,6 +181,56 @@ export function gradeAttempt(questions: QuizData, answers: readonly UserAnswer[]
   return { total: questions.length, correct, unknownIds };
 }
 
+/**
+ * Why `answer` cannot be an answer to `question`, or null when it can: a single choice is one
+ * of its options, a multiple choice a subset of them, a match a set of pairs over its two
+ * lists (each left item once), a reorder a permutation of its options. No answer (null) fits
+ * every question. An attempt is thereby never larger than the quiz it answers.
+ */
+export function answerOutOfBounds(question: Question, answer: AnswerValue | undefined): string | null {
+  if (answer == null) return null;
+  const texts = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+  switch (question.type) {
+    case 'single-choice':
+      return typeof answer === 'string' && question.options.includes(answer) ? null : 'must be one of its options';
+    case 'multiple-choice':
+      return texts(answer) && !hasDuplicates(answer) && answer.every((a) => question.options.includes(a)) ? null : 'must be a subset of its options';
+    case 'reorder':
+      return texts(answer) && answer.length === question.options.length && !hasDuplicates(answer) && answer.every((a) => question.options.includes(a))
+        ? null
+        : 'must list each of its options exactly once';
+    case 'match-the-following': {
+      const pairs = Array.isArray(answer) && answer.every((p) => typeof p === 'object' && p !== null) ? (answer as MatchPair[]) : null;
+      const fits =
+        pairs !== null && !hasDuplicates(pairs.map((p) => p.left)) && pairs.every((p) => question.left.includes(p.left) && question.right.includes(p.right));
+      return fits ? null : 'must pair items of its left and right lists, each left item once';
+    }
+  }
+}
+
+/**
+ * The refusals of an attempt's answers, one message each (empty when the attempt fits its
+ * questions): answers to unknown questions, a question answered twice, an answer out of its
+ * question's bounds (`answerOutOfBounds`).
+ */
+export function attemptProblems(questions: QuizData, answers: readonly UserAnswer[]): string[] {
+  const byId = new Map(questions.map((q) => [String(q.id), q]));
+  const problems: string[] = [];
+  const unknownIds = answers.map((a) => String(a.questionId)).filter((id) => !byId.has(id));
+  if (unknownIds.length) problems.push(`Unknown question ids: ${unknownIds.join(', ')}.`);
+  const seen = new Set<string>();
+  for (const record of answers) {
+    const id = String(record.questionId);
+    const question = byId.get(id);
+    if (!question) continue;
+    if (seen.has(id)) problems.push(`Question ${id} is answered twice.`);
+    seen.add(id);
+    const outOfBounds = answerOutOfBounds(question, record.answer);
+    if (outOfBounds) problems.push(`The answer to question ${id} ${outOfBounds}.`);
+  }
+  return problems;
+}
+
 /** Fisher–Yates shuffle on a copy; `random` is injectable for tests. */
 export function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {
   const copy = [...items];

@@ -4,13 +4,13 @@
  * The server validates and sanitises every document with these rules, whatever the client did
  * (contract/books.ts makes them a schema). Without zod: the reader checks every chapter it shows.
  */
-import { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE, VIDEO_EMBED_TYPE } from './rich-text-nodes';
+import { CHAPTER_IMAGE_TYPE, CHAPTER_NODE_TYPES, CHAPTER_VIDEO_TYPE, VIDEO_EMBED_TYPE } from './rich-text-nodes';
 import { isEmbedUrl, isSafeLinkUrl, isSafeMediaUrl } from './urls';
 
 export const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
 export const MAX_CONTENT_DEPTH = 64;
 
-export { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE, VIDEO_EMBED_TYPE } from './rich-text-nodes';
+export { CHAPTER_IMAGE_TYPE, CHAPTER_NODE_TYPES, CHAPTER_VIDEO_TYPE, VIDEO_EMBED_TYPE } from './rich-text-nodes';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type ContentDocument = { [key: string]: Json };
@@ -42,12 +42,27 @@ export function sanitizeTextStyle(style: unknown): string {
     .join('; ');
 }
 
+const KNOWN_TYPES = new Set(CHAPTER_NODE_TYPES);
+
+/** The first node type under `root` that chapters cannot hold, or null (iterative: the depth is checked before). */
+function unknownNodeType(root: Json): string | null {
+  const stack: Json[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+    if (typeof node.type !== 'string') return '(none)';
+    if (!KNOWN_TYPES.has(node.type)) return node.type;
+    if (Array.isArray(node.children)) stack.push(...node.children);
+  }
+  return null;
+}
+
 function sanitizeLexicalNode(node: Json): Json[] {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return [];
   const copy: { [key: string]: Json } = { ...node };
   const type = copy.type;
   if (Array.isArray(copy.children)) copy.children = copy.children.flatMap(sanitizeLexicalNode);
-  if (type === 'link' || type === 'autolink') {
+  if (type === 'link') {
     // An unsafe link keeps its words and loses the link.
     if (!isSafeLinkUrl(copy.url)) return Array.isArray(copy.children) ? copy.children : [];
     copy.rel = 'noopener noreferrer';
@@ -95,6 +110,8 @@ export function checkChapterContent(value: unknown): ContentCheck {
   if (doc.root && typeof doc.root === 'object' && !Array.isArray(doc.root)) {
     const root = doc.root as { [key: string]: Json };
     if (root.type !== 'root' || !Array.isArray(root.children)) return { ok: false, message: 'Content has no valid root node.' };
+    const unknown = unknownNodeType(root);
+    if (unknown !== null) return { ok: false, message: `Content has a node of type ${JSON.stringify(unknown).slice(0, 80)}, which a chapter cannot show.` };
     return { ok: true, value: { ...doc, root: { ...root, children: root.children.flatMap(sanitizeLexicalNode) } } };
   }
   if (Array.isArray(doc.ops)) return { ok: true, value: { ...doc, ops: doc.ops.flatMap(sanitizeDeltaOp) } };

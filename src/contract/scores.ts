@@ -14,10 +14,19 @@ import { userAnswerSchema } from './quiz';
 export const scoreSubmissionSchema = z
   .strictObject({
     answers: z.array(userAnswerSchema).max(1000),
-    /** Made on the device when the attempt starts; the same id never records twice. */
-    client_attempt_id: z.uuid().optional(),
+    /**
+     * Made on the device when the attempt starts; the same id never records twice. Compared in
+     * one form, lower case (an upper-case copy of an id is the same attempt).
+     */
+    client_attempt_id: z
+      .uuid()
+      .transform((id) => id.toLowerCase())
+      .optional(),
     quiz_version: idSchema.optional(),
-    /** When the attempt ended on the device; bounded by the version's creation and the server's clock. */
+    /**
+     * When the attempt ended, by the device's clock: kept as sent; a time after the server's
+     * receipt counts as the receipt. Refused only before the quiz version existed.
+     */
     completed_at: z.iso.datetime({ offset: true }).optional(),
     total_questions: z.number().int().min(1).max(1000).optional(),
     correct_answers: z.number().int().min(0).max(1000).optional(),

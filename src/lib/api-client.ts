@@ -137,7 +137,7 @@ export type ListAnswer<T> = T[] | Page<T>;
 /** Most pages a list is followed through; a server bug must not loop forever. */
 const MAX_PAGES = 200;
 
-/** `next` is absolute (`http://host/api/…?page=2`); call it through the client, under /api. */
+/** `next` is relative (`/api/…?page=2`) or absolute from PUBLIC_URL; call it through the client, under /api. */
 export function apiPathOf(next: string): string {
   const url = new URL(next, typeof window !== 'undefined' ? window.location.origin : 'http://localhost');
   const pathname = url.pathname.startsWith(`${API_BASE}/`) ? url.pathname.slice(API_BASE.length) : url.pathname;

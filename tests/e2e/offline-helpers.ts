@@ -90,7 +90,7 @@ export async function myScores(baseURL: string, session: ApiSession): Promise<Sc
     if (status !== 200) throw new Error(`my-scores answered ${status}`);
     if (Array.isArray(data)) return data;
     records.push(...data.results);
-    next = data.next ? new URL(data.next).pathname.replace(/^\/api/, '') + new URL(data.next).search : null;
+    next = data.next ? new URL(data.next, baseURL).pathname.replace(/^\/api/, '') + new URL(data.next, baseURL).search : null;
   }
   return records;
 }

@@ -1,14 +1,17 @@
 /**
- * The disk full during an upload: the media folder is a 3 MiB tmpfs mounted by the test (as
+ * The disk full. During an upload: the media folder is a 3 MiB tmpfs mounted by the test (as
  * root; skipped with the reason printed otherwise). A video and an image that do not fit are
  * answered 507 (or 413) in the upload routes' error shape ({"error": …}, SPEC §7), leave no partial file behind, and the database is
  * intact: it still answers, holds no record of them, and takes writes; once space is free a
- * small upload works again.
+ * small upload works again. Under the SQLite database: the whole DATA_DIR on a small tmpfs,
+ * filled up; every write path answers 507 with Retry-After (never a 500), the log names
+ * SQLITE_FULL (not "cannot rollback"), reads still work, and once space is free the same
+ * requests succeed, nothing of them having been half written.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -148,6 +151,104 @@ describe.skipIf(Boolean(skipReason))('the disk full during an upload (3 MiB tmpf
     );
     console.log(`disk full: requests on the pool after a refused upload: ${JSON.stringify(next)}`);
     expect(next).toEqual([200, 200, 200, 200]);
+    server.signal('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});
+
+const databaseDir = tempDataDir();
+function mountDataDir(): string | null {
+  if (userInfo().uid !== 0) return 'not running as root (mounting a small tmpfs needs root)';
+  const result = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', databaseDir], { encoding: 'utf8' });
+  return result.status === 0 ? null : `mount -t tmpfs failed: ${result.stderr.trim()}`;
+}
+const databaseSkipReason = skipReason ?? mountDataDir();
+if (databaseSkipReason && !skipReason) console.warn(`Disk-full database test skipped: ${databaseSkipReason}`);
+
+/** Writes a file until the file system refuses another byte. */
+function fillDisk(file: string) {
+  const fd = openSync(file, 'w');
+  try {
+    for (const size of [1024 * 1024, 4096, 1]) {
+      const chunk = Buffer.alloc(size, 1);
+      try {
+        for (;;) writeSync(fd, chunk);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe.skipIf(Boolean(databaseSkipReason))('the disk full under the SQLite database (DATA_DIR on a 16 MiB tmpfs)', () => {
+  afterAll(() => {
+    killAllServers();
+    spawnSync('umount', ['-l', databaseDir]);
+  });
+
+  it('answers 507 with Retry-After on every write path, logs SQLITE_FULL, and takes the same writes once space is free', { timeout: 120_000 }, async () => {
+    const env = { DATA_DIR: databaseDir };
+    await createSuperuser(env);
+    const server = await startServer(env);
+    const base = server.url;
+    const { access: token, refresh } = await loginAs(base);
+    const quizId = await createQuiz(base, token);
+    const book = (await request(`${base}/api/books/books/`, { method: 'POST', token, json: { title: 'Full disk' } })).json<{ id: number }>();
+    const chapter = (
+      await request(`${base}/api/books/books/${book.id}/chapters/`, { method: 'POST', token, json: { title: 'One', order: 1, content_delta: null } })
+    ).json<{ id: number }>();
+    const image = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+
+    // The write-ahead log emptied, so that the next write must grow a file; then no byte left.
+    const db = new Database(path.join(databaseDir, 'db.sqlite3'));
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+    const filler = path.join(databaseDir, 'filler');
+    fillDisk(filler);
+
+    const attempt = randomUUID();
+    const writes = {
+      'score post': () => request(`${base}/api/books/quizzes/${quizId}/scores/`, { method: 'POST', token, json: scoreBody(attempt) }),
+      'token refresh': () => request(`${base}/api/accounts/token/refresh/`, { method: 'POST', json: { refresh } }),
+      'chapter save': () =>
+        request(`${base}/api/books/books/${book.id}/chapters/${chapter.id}/`, {
+          method: 'PUT',
+          token,
+          json: { title: 'One, saved', order: 1, content_delta: null },
+        }),
+      'book creation': () => request(`${base}/api/books/books/`, { method: 'POST', token, json: { title: 'Another' } }),
+      'profile edit': () => request(`${base}/api/accounts/profile/`, { method: 'PATCH', token, json: { full_name: 'Chief, edited' } }),
+      'image upload': () => upload(base, token, 'image', image, 'image/png'),
+    };
+    const full: Record<string, string> = {};
+    for (const [name, write] of Object.entries(writes)) {
+      const res = await write();
+      const headers = res.headers instanceof Headers ? Object.fromEntries(res.headers) : res.headers;
+      full[name] = `${res.status} ${res.body.slice(0, 100)}`;
+      expect([507, 503], `${name}: ${full[name]}`).toContain(res.status);
+      expect(Number(headers['retry-after']), `${name}: Retry-After`).toBeGreaterThan(0);
+      expect(answerProblems({ statusCode: res.status, headers, body: res.body }, '', { allow5xx: [503, 507], upload: name === 'image upload' })).toEqual([]);
+    }
+    console.log(`disk full under the database: ${JSON.stringify(full)}`);
+    // Reads go on.
+    expect((await request(`${base}/api/books/my-scores/`, { token })).status).toBe(200);
+    expect((await request(`${base}/api/books/books/${book.id}/chapters/`, { token })).json()).toMatchObject({ results: [{ title: 'One' }] });
+    const log = server.output();
+    expect(log).toContain('SQLITE_FULL');
+    expect(log).not.toContain('cannot rollback');
+    expect(log).not.toContain('unhandled error');
+
+    // Space again: every write succeeds, the refresh token was not spent, the score records once.
+    rmSync(filler);
+    const after: Record<string, number> = {};
+    for (const [name, write] of Object.entries(writes)) after[name] = (await write()).status;
+    console.log(`disk full under the database, space freed: ${JSON.stringify(after)}`);
+    expect(after).toEqual({ 'score post': 201, 'token refresh': 200, 'chapter save': 200, 'book creation': 201, 'profile edit': 200, 'image upload': 201 });
+    expect((await allScores(base, token)).filter((s) => s.client_attempt_id === attempt)).toHaveLength(1);
     server.signal('SIGTERM');
     expect(await server.exited).toBe(0);
   });

@@ -276,6 +276,9 @@ export const HOSTILE_IDS = [
 ];
 
 /** `?page=` values for the paginated lists. */
+/** Host headers no URL parser takes as they are, and one a forger would send. */
+export const HOSTILE_HOSTS = ['', 'a b', '[::1', '%', 'x:99999', 'evil.example', 'évil.example', '[::1]:8080', 'host:', ':80', 'a/b', 'a?b', 'a#b'];
+
 export const HOSTILE_QUERIES = [
   '',
   '?page=2',

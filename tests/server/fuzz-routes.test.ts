@@ -16,8 +16,17 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerProblems } from '../helpers/api-answers';
-import { HOSTILE_IDS, HOSTILE_NUMBERS, HOSTILE_QUERIES, hostileBodies, PROTOTYPE_KEYS, RAW_BODIES, toJsonText } from '../helpers/fuzz-arbitraries';
-import { attemptAnswers, QUIZ } from '../helpers/quiz-fixture';
+import {
+  HOSTILE_HOSTS,
+  HOSTILE_IDS,
+  HOSTILE_NUMBERS,
+  HOSTILE_QUERIES,
+  hostileBodies,
+  PROTOTYPE_KEYS,
+  RAW_BODIES,
+  toJsonText,
+} from '../helpers/fuzz-arbitraries';
+import { attemptAnswers, matchTheFollowing, multipleChoice, QUIZ, reorder, singleChoice } from '../helpers/quiz-fixture';
 import { createOrganization, createTestApp, createUser, documentedOperations, login, type TestApp } from '../helpers/server-app';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_113);
@@ -86,6 +95,8 @@ interface FuzzRequest {
   query: string;
   ip: string;
   body: { json: unknown } | { raw: (typeof RAW_BODIES)[number] } | { none: true };
+  /** A Host header other than inject's own. */
+  host?: string;
 }
 
 const stats = { requests: 0, fiveXX: 0, rejected: 0, problems: 0 };
@@ -101,6 +112,7 @@ async function send(method: string, path: string, request: FuzzRequest): Promise
   const url = urlOf(path, request);
   const token = tokens[request.who];
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (request.host !== undefined) headers.host = request.host;
   let payload: string | Buffer | undefined;
   if ('json' in request.body) {
     headers['content-type'] = 'application/json';
@@ -129,7 +141,10 @@ async function send(method: string, path: string, request: FuzzRequest): Promise
   );
   if (problems.length) stats.problems++;
   const shown = (text: string) => abbreviate(text).slice(0, 600);
-  return problems.map((p) => `${p} ← ${method.toUpperCase()} ${shown(url)} as ${request.who}${payload !== undefined ? ` body ${shown(String(payload))}` : ''}`);
+  const host = request.host !== undefined ? ` with Host ${JSON.stringify(request.host)}` : '';
+  return problems.map(
+    (p) => `${p} ← ${method.toUpperCase()} ${shown(url)} as ${request.who}${host}${payload !== undefined ? ` body ${shown(String(payload))}` : ''}`,
+  );
 }
 
 /** Long runs of one character written as `x…(×5000)`, so a reproduction stays readable. */
@@ -335,5 +350,122 @@ describe(`hostile corpora on every route (${database})`, () => {
           );
     }
     expectNone(problems);
+  });
+});
+
+/** Every list that answers DRF's page shape (its 200 answer has `next` and `previous`). */
+const paginatedLists = operations.filter((op) => {
+  const ok = (op.operation.responses?.['200'] as { content?: Record<string, { schema?: { properties?: object } }> } | undefined)?.content;
+  const properties = ok?.['application/json']?.schema?.properties ?? {};
+  return op.method === 'get' && 'next' in properties && 'previous' in properties;
+});
+
+describe(`a malformed Host header on every paginated list (${database})`, () => {
+  it('finds the paginated lists in the document', () => {
+    expect(paginatedLists.map((op) => op.path)).toEqual(
+      expect.arrayContaining([
+        '/api/books/books/',
+        '/api/books/books/{bookId}/chapters/',
+        '/api/books/my-scores/',
+        '/api/accounts/organizations/{orgId}/users/',
+      ]),
+    );
+  });
+
+  it('answers 400 or works, never a 5xx, and no link names the Host sent', { timeout: 120_000 }, async () => {
+    const problems: string[] = [];
+    for (const op of paginatedLists) {
+      const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      for (const host of HOSTILE_HOSTS)
+        for (const who of ['owner', 'superuser', 'anonymous'])
+          for (const query of ['', '?page_size=1', '?page=2&page_size=1']) {
+            const request: FuzzRequest = {
+              who,
+              ids: params.map((param) => ({ param, pick: { fixture: PARAM_FIXTURE[param]! } })),
+              query,
+              ip: '10.6.0.1',
+              body: { none: true },
+              host,
+            };
+            problems.push(...(await send('get', op.path, request)));
+            const res = await t.app.inject({
+              method: 'GET',
+              url: urlOf(op.path, request),
+              headers: { host, ...(tokens[who] ? { authorization: `Bearer ${tokens[who]}` } : {}) },
+            });
+            if (![200, 400, 401, 403, 404].includes(res.statusCode))
+              problems.push(`status ${res.statusCode} ← GET ${urlOf(op.path, request)} with Host ${JSON.stringify(host)}`);
+            if (res.statusCode === 200) {
+              const { next, previous } = res.json() as { next: string | null; previous: string | null };
+              for (const link of [next, previous])
+                if (link !== null && !link.startsWith('/api/')) problems.push(`link ${JSON.stringify(link)} ← Host ${JSON.stringify(host)}`);
+            }
+          }
+    }
+    expectNone(problems);
+  });
+});
+
+/** Every text of the fuzz quiz: the only texts an accepted attempt may hold. */
+const QUIZ_TEXTS = new Set(QUIZ.flatMap((q) => ('options' in q ? q.options : [...q.left, ...q.right])));
+
+/** An answer value of any shape and size: drawn from the quiz's own texts, or not. */
+const anyAnswer: fc.Arbitrary<unknown> = (() => {
+  const quizText = fc.constantFrom(...QUIZ_TEXTS);
+  const text = fc.oneof(quizText, fc.string({ maxLength: 40 }), fc.constantFrom('x'.repeat(2000), 'CO2 ', 'co2', ''));
+  const pair = fc.record({ left: text, right: text });
+  return fc.oneof(
+    text,
+    fc.array(text, { maxLength: 60 }),
+    fc.array(pair, { maxLength: 60 }),
+    fc.constant(null),
+    fc.constantFrom<unknown>(singleChoice.answer, multipleChoice.answer, reorder.answer, matchTheFollowing.answer, [...reorder.options].reverse()),
+  );
+})();
+
+describe(`answer sizes on score posts (${database})`, () => {
+  it('accepts an attempt only when every answer is drawn from its question, and stores none larger than the quiz', { timeout: 120_000 }, async () => {
+    await createUser(t, { email: 'sizes@fuzz.example' });
+    const token = (await login(t, 'sizes@fuzz.example')).access;
+    const ids = QUIZ.map((q) => q.id);
+    const attempt = fc.array(
+      fc.record({ questionId: fc.constantFrom(...ids), answer: anyAnswer, status: fc.constantFrom('answered', 'skipped', 'unanswered') }),
+      { minLength: 1, maxLength: 8 },
+    );
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(attempt, async (answers) => {
+        const payload = JSON.stringify({ answers });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/books/quizzes/${fixtures.quiz}/scores/`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload,
+        });
+        const problems = answerProblems({ statusCode: res.statusCode, headers: res.headers, body: res.body }, payload);
+        if (![201, 400].includes(res.statusCode)) problems.push(`status ${res.statusCode}`);
+        const texts = answers.flatMap((a) =>
+          [a.answer]
+            .flat()
+            .flatMap((v) => (v && typeof v === 'object' ? Object.values(v) : [v]))
+            .filter((v) => v !== null),
+        );
+        const fits = new Set(answers.map((a) => String(a.questionId))).size === answers.length && texts.every((v) => QUIZ_TEXTS.has(v as string));
+        if (res.statusCode === 201) {
+          accepted++;
+          if (!fits) problems.push('accepted an answer not drawn from its question');
+        }
+        if (problems.length) throw new Error(`${problems.join('; ')} ← ${abbreviate(payload).slice(0, 600)}`);
+      }),
+      { seed: SEED, numRuns: Math.min(250, Math.round(150 * SCALE)) },
+    );
+    expect(accepted, 'some fuzzed attempts were within bounds').toBeGreaterThan(0);
+    const stored = await t.db.kysely
+      .selectFrom('quiz_scores')
+      .innerJoin('users', 'users.id', 'quiz_scores.user_id')
+      .where('users.email', '=', 'sizes@fuzz.example')
+      .select((eb) => eb.fn.max(eb.fn('length', ['quiz_scores.answers'])).as('longest'))
+      .executeTakeFirst();
+    expect(Number(stored?.longest ?? 0)).toBeLessThanOrEqual(JSON.stringify(QUIZ).length * 2);
   });
 });

@@ -44,9 +44,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The path and query of an absolute next/previous link, to follow it with inject. */
+/** A next/previous link parsed: relative to the server's root unless PUBLIC_URL is set. */
+const linkUrl = (link: string) => new URL(link, 'http://link.test');
+
+/** The path and query of a next/previous link, to follow it with inject. */
 const relative = (link: string) => {
-  const url = new URL(link);
+  const url = linkUrl(link);
   return url.pathname + url.search;
 };
 
@@ -64,7 +67,7 @@ describe('page shape', () => {
     expect(body.count).toBe(total);
     expect(body.results).toHaveLength(2);
     expect(body.previous).toBeNull();
-    const next = new URL(body.next);
+    const next = linkUrl(body.next);
     expect(next.pathname).toBe(url());
     expect(next.searchParams.get('page')).toBe('2');
     expect(next.searchParams.get('page_size')).toBe('2');
@@ -87,14 +90,14 @@ describe('page shape', () => {
     expect(pages).toBe(Math.ceil(total / 2));
     expect(new Set(seen).size).toBe(total);
     // The last page's previous link leads back one page.
-    const back = new URL(previous!);
+    const back = linkUrl(previous!);
     expect(back.searchParams.get('page_size')).toBe('2');
     expect(back.searchParams.get('page') ?? '1').toBe(String(pages - 1));
   });
 
   it('the previous link of page 2 is the first page', async () => {
     const res = await call(t, 'GET', '/api/books/books/?page=2&page_size=2', { token });
-    const previous = new URL(res.json().previous);
+    const previous = linkUrl(res.json().previous);
     expect(previous.searchParams.get('page') ?? '1').toBe('1');
     const first = await call(t, 'GET', relative(res.json().previous), { token });
     expect(first.json().previous).toBeNull();
@@ -152,5 +155,38 @@ describe('invalid pages', () => {
 
   it('an invalid page is still a 401 for the anonymous', async () => {
     expect((await call(t, 'GET', '/api/books/books/?page=999')).statusCode).toBe(401);
+  });
+});
+
+describe('next and previous links never come from the Host header', () => {
+  const LISTS = [
+    ['books', () => '/api/books/books/'],
+    ['chapters', () => `/api/books/books/${bookId}/chapters/`],
+    ['members', () => `/api/accounts/organizations/${orgId}/users/`],
+    ['my-scores', () => '/api/books/my-scores/'],
+  ] as const;
+
+  it.each(LISTS)('%s: relative links whatever Host a client sends, malformed ones included', async (_name, url) => {
+    for (const host of ['evil.example', '', 'a b', '[::1', '%', 'x:99999']) {
+      const res = await call(t, 'GET', `${url()}?page=2&page_size=1`, { token, headers: { host } });
+      expect(res.statusCode, `Host ${JSON.stringify(host)}`).toBe(200);
+      expect(res.json()).toMatchObject({ next: `${url()}?page=3&page_size=1`, previous: `${url()}?page_size=1` });
+    }
+  });
+
+  it('absolute links from PUBLIC_URL when it is set', async () => {
+    const site = await createTestApp({ env: { PUBLIC_URL: 'https://learn.institute.example/' } });
+    try {
+      const owner = await createUser(site, { email: 'owner@site.example' });
+      for (let i = 0; i < 3; i++) await site.app.repos.books.create({ title: `B${i}`, author: '', description: '', cover_image_url: '' }, owner.id);
+      const access = (await login(site, 'owner@site.example')).access;
+      const res = await call(site, 'GET', '/api/books/books/?page=2&page_size=1', { token: access, headers: { host: 'evil.example' } });
+      expect(res.json()).toMatchObject({
+        next: 'https://learn.institute.example/api/books/books/?page=3&page_size=1',
+        previous: 'https://learn.institute.example/api/books/books/?page_size=1',
+      });
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -62,6 +62,7 @@ const score = (overrides: Partial<NewScore>): NewScore => ({
   answers: '[]',
   submitted_at: '2026-11-27T10:00:00.000Z',
   received_at: '2026-11-27T10:00:01.000Z',
+  client_completed_at: null,
   ...overrides,
 });
 

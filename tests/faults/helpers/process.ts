@@ -146,7 +146,7 @@ export async function allScores(base: string, token: string): Promise<{ id: numb
     if (res.status !== 200) throw new Error(`my-scores: ${res.status} ${res.body}`);
     const page = res.json<{ next: string | null; results: { id: number; client_attempt_id: string | null }[] }>();
     out.push(...page.results);
-    next = page.next ? `${base}${new URL(page.next).pathname}${new URL(page.next).search}` : null;
+    next = page.next ? new URL(page.next, base).href : null;
   }
   return out;
 }

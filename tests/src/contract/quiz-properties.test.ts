@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  answerOutOfBounds,
   gradeAttempt,
   isAnswerCorrect,
   parseQuizData,
@@ -204,5 +205,56 @@ describe('quiz data written elsewhere', () => {
   it('accepts a learner’s match answer in either form', () => {
     const parsed = userAnswerSchema.parse({ questionId: matchTheFollowing.id, answer: matchQuestion.answer, status: 'answered' });
     expect(parsed.answer).toEqual(normal);
+  });
+});
+
+describe('answers bounded by their question', () => {
+  const choices = optionTexts(2, 8);
+  const single = (options: string[]) => ({ id: 1, type: 'single-choice', question: 'Q', options, answer: options[0]! }) as Question;
+  const multiple = (options: string[]) => ({ id: 2, type: 'multiple-choice', question: 'Q', options, answer: [options[0]!] }) as Question;
+  const ordered = (options: string[]) => ({ id: 3, type: 'reorder', question: 'Q', options, answer: options }) as Question;
+  const matching = (left: string[], right: string[]) =>
+    ({ id: 4, type: 'match-the-following', question: 'Q', left, right, answer: left.map((l, i) => ({ left: l, right: right[i]! })) }) as Question;
+  /** A text no option list of these tests holds (they are at most 12 characters). */
+  const foreign = fc.string({ minLength: 13, maxLength: 2000 });
+
+  it('takes every answer the quiz screen can give: an option, a subset, a permutation, pairs over the two lists', () => {
+    fc.assert(
+      fc.property(choices, fc.nat(), fc.infiniteStream(fc.boolean()), (options, k, picks) => {
+        const subset = options.filter(() => picks.next().value);
+        const shuffledOrder = [...options].sort(() => (picks.next().value ? 1 : -1));
+        expect(answerOutOfBounds(single(options), options[k % options.length]!)).toBeNull();
+        expect(answerOutOfBounds(multiple(options), subset)).toBeNull();
+        expect(answerOutOfBounds(ordered(options), shuffledOrder)).toBeNull();
+        // A learner may give two left items the same right item, and leave some unpaired.
+        const pairs = options.filter(() => picks.next().value).map((left) => ({ left, right: options[k % options.length]! }));
+        expect(answerOutOfBounds(matching(options, options), pairs)).toBeNull();
+        expect(answerOutOfBounds(single(options), null)).toBeNull();
+      }),
+    );
+  });
+
+  it('refuses any answer holding a text its question does not', () => {
+    fc.assert(
+      fc.property(choices, foreign, fc.nat(), (options, outsider, k) => {
+        const at = k % options.length;
+        const spoiled = options.map((o, i) => (i === at ? outsider : o));
+        expect(answerOutOfBounds(single(options), outsider)).not.toBeNull();
+        expect(answerOutOfBounds(multiple(options), [outsider])).not.toBeNull();
+        expect(answerOutOfBounds(ordered(options), spoiled)).not.toBeNull();
+        expect(answerOutOfBounds(matching(options, options), [{ left: options[at]!, right: outsider }])).not.toBeNull();
+        expect(answerOutOfBounds(matching(options, options), [{ left: outsider, right: options[at]! }])).not.toBeNull();
+      }),
+    );
+  });
+
+  it('refuses repeats that would make an attempt larger than its question', () => {
+    fc.assert(
+      fc.property(choices, fc.integer({ min: 2, max: 50 }), (options, times) => {
+        expect(answerOutOfBounds(multiple(options), Array(times).fill(options[0]))).not.toBeNull();
+        expect(answerOutOfBounds(ordered(options), [...options, options[0]!])).not.toBeNull();
+        expect(answerOutOfBounds(matching(options, options), Array(times).fill({ left: options[0], right: options[1] }))).not.toBeNull();
+      }),
+    );
   });
 });

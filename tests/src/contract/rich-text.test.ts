@@ -135,8 +135,7 @@ describe('checkChapterContent: links', () => {
     },
   );
 
-  it('unwraps an unsafe autolink too, and unsafe links nested deep inside lists', () => {
-    const autolink = { ...link('javascript:alert(1)', text('javascript:alert(1)')), type: 'autolink' };
+  it('unwraps unsafe links nested deep inside lists', () => {
     const list = {
       type: 'list',
       listType: 'number',
@@ -148,7 +147,7 @@ describe('checkChapterContent: links', () => {
       direction: 'ltr',
       children: [{ type: 'listitem', value: 1, version: 1, format: '', indent: 0, direction: 'ltr', children: [link('data:text/html,x', text('nested'))] }],
     };
-    const out = sanitized(doc(paragraph(autolink), list));
+    const out = sanitized(doc(paragraph(link('javascript:alert(1)', text('javascript:alert(1)'))), list));
     expect(out.root.children[0]!.children).toEqual([text('javascript:alert(1)')]);
     expect((out.root.children[1]!.children as Node[])[0]!.children as Node[]).toEqual([text('nested')]);
   });
@@ -288,5 +287,43 @@ describe('chapterContentSchema', () => {
     const result = chapterContentSchema.safeParse('nope');
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]!.message).toBe('Content must be a JSON object.');
+  });
+});
+
+describe('checkChapterContent: node types the reader cannot show', () => {
+  const listOf = (...items: Node[]) => ({
+    type: 'list',
+    listType: 'bullet',
+    start: 1,
+    tag: 'ul',
+    version: 1,
+    format: '',
+    indent: 0,
+    direction: null,
+    children: [{ type: 'listitem', value: 1, version: 1, format: '', indent: 0, direction: null, children: items }],
+  });
+
+  it.each([
+    ['a table', { type: 'table', version: 1, children: [] }, 'table'],
+    ['an autolink (no AutoLinkNode is registered)', { ...link('https://x.example/', text('x')), type: 'autolink' }, 'autolink'],
+    ['a code block', { type: 'code', version: 1, language: 'js', children: [text('alert(1)')] }, 'code'],
+    ['a horizontal rule', { type: 'horizontalrule', version: 1 }, 'horizontalrule'],
+    ['a node without a type', { version: 1, children: [] }, '(none)'],
+    ['a mention deep inside a list', listOf(paragraph({ type: 'mention', version: 1, text: '@x' })), 'mention'],
+  ])('refuses %s, naming its type', (_name, node, type) => {
+    expect(refusal(doc(paragraph(text('Before')), node as Node))).toBe(`Content has a node of type "${type}", which a chapter cannot show.`);
+  });
+
+  it('takes every type the reader shows: paragraph, text, tab, linebreak, heading, quote, list, listitem, link and the media nodes', () => {
+    const everything = doc(
+      paragraph(text('a'), { type: 'tab', version: 1, text: '\t', format: 0, style: '', mode: 'normal', detail: 2 }, { type: 'linebreak', version: 1 }),
+      { type: 'heading', tag: 'h2', version: 1, format: '', indent: 0, direction: null, children: [text('h')] },
+      { type: 'quote', version: 1, format: '', indent: 0, direction: null, children: [link('https://x.example/', text('q'))] },
+      listOf(text('item')),
+      { type: CHAPTER_IMAGE_TYPE, version: 1, src: '/media/images/a.png', altText: '', width: 1, height: 1, caption: '' },
+      { type: CHAPTER_VIDEO_TYPE, version: 1, src: '/media/videos/a.mp4' },
+      { type: VIDEO_EMBED_TYPE, version: 1, url: 'https://www.youtube.com/embed/abc' },
+    );
+    expect(checkChapterContent(everything).ok).toBe(true);
   });
 });

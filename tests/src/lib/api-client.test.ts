@@ -258,4 +258,8 @@ describe('paginated lists', () => {
   it('turns an absolute next link into a path under the API base', () => {
     expect(apiPathOf('https://lap.example/api/accounts/organizations/3/users/?page=4')).toBe('/accounts/organizations/3/users/?page=4');
   });
+
+  it('turns a relative next link (the server without PUBLIC_URL) into a path under the API base', () => {
+    expect(apiPathOf('/api/books/my-scores/?page=2&page_size=50')).toBe('/books/my-scores/?page=2&page_size=50');
+  });
 });
