@@ -47,6 +47,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PATH_STYLE: z.enum(['0', '1']).default('1'),
+  CONTACT_TO: z
+    .string()
+    .refine((v) => v.split(',').every((address) => z.email().safeParse(address.trim()).success), 'must be an email address (several separated by commas)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -69,6 +73,8 @@ export interface Config {
   maxVideoBytes: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Where the contact form's messages are mailed (CONTACT_TO); unset, they are only stored and listed for superusers. */
+  contactTo?: string;
   /** Set when MEDIA_STORAGE=s3: media live in this bucket instead of DATA_DIR/media. */
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; pathStyle: boolean };
 }
@@ -119,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxVideoBytes: Math.round(e.MAX_VIDEO_UPLOAD_MB * MiB),
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
+    contactTo: e.CONTACT_TO,
     s3:
       e.MEDIA_STORAGE === 's3'
         ? {
