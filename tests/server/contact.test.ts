@@ -4,11 +4,13 @@
  * started here; superusers list the messages and mark them handled. Runs on SQLite, and on
  * PostgreSQL with TEST_DATABASE_URL.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_TEXT, type ContactMessage } from '../../src/contract/contact';
 import type { Page } from '../../src/contract/fields';
 import { CONTACT_LIMIT } from '../../server/routes/contact';
 import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
+import { REDIS_URL, redisAnswers } from '../helpers/server-redis';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
 const INSTITUTE = 'desk@institute.example';
@@ -220,6 +222,27 @@ describe('when the mail cannot go out', () => {
       expect(smtp.received.length).toBe(before);
     } finally {
       await unset.close();
+    }
+  });
+});
+
+const redis = await redisAnswers();
+describe.skipIf(!redis)('the per-address limit shared through Redis (REDIS_URL)', () => {
+  it('counts messages sent to one instance when another is asked', async () => {
+    // Two instances on their own databases and one Redis, as behind a load balancer.
+    const a = await createTestApp({ env: { REDIS_URL } });
+    const b = await createTestApp({ env: { REDIS_URL } });
+    try {
+      // Until its Redis connection is up an instance counts in memory (the limiter's insurance).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const ip = `10.35.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+      for (let n = 0; n < CONTACT_LIMIT.points; n++)
+        expect((await call(n % 2 ? a : b, 'POST', '/api/contact/', { body: visitor(800 + n), ip })).statusCode).toBe(201);
+      expect((await call(a, 'POST', '/api/contact/', { body: visitor(900), ip })).statusCode).toBe(429);
+      expect((await call(b, 'POST', '/api/contact/', { body: visitor(901), ip })).statusCode).toBe(429);
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 });
