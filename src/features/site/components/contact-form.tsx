@@ -8,76 +8,122 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, type InputHTMLAttributes, useId, useRef, useState } from 'react';
+import { CONTACT_MAX_LENGTH, CONTACT_TEXT, type ContactField, contactProblems, type ContactRequest } from '../../../contract/contact';
+import { ApiError, fieldMessages, isNetworkError, messageOf } from '../../../lib/api-error';
 
-/** Texts of spec §5 (contact form). */
-export const CONTACT_FORM_TEXT = {
-  nameRequired: 'Please provide your name.',
-  emailInvalid: 'Please provide a valid email address.',
-  messageRequired: 'Please enter your message.',
-  consentLabel: 'I agree that my submitted data is being collected and stored.',
-  consentRequired: 'You must agree before submitting.',
-  success: 'Form submitted successfully!',
-} as const;
+/** Texts of spec §5 (contact form), and what the form says when sending fails. */
+export const CONTACT_FORM_TEXT = CONTACT_TEXT;
 
-interface ContactValues {
-  name: string;
-  email: string;
-  message: string;
-  consent: boolean;
-}
-type ContactErrors = Partial<Record<keyof ContactValues, string>>;
+type ContactValues = ContactRequest;
+type ContactErrors = Partial<Record<ContactField, string>>;
 
 const EMPTY: ContactValues = { name: '', email: '', message: '', consent: false };
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FIELDS: readonly ContactField[] = ['name', 'email', 'message', 'consent'];
 
-/** Client-side validation of the contact form; an empty object means valid. */
-export function validateContact(values: ContactValues): ContactErrors {
-  const errors: ContactErrors = {};
-  if (!values.name.trim()) errors.name = CONTACT_FORM_TEXT.nameRequired;
-  if (!EMAIL_RE.test(values.email.trim())) errors.email = CONTACT_FORM_TEXT.emailInvalid;
-  if (!values.message.trim()) errors.message = CONTACT_FORM_TEXT.messageRequired;
-  if (!values.consent) errors.consent = CONTACT_FORM_TEXT.consentRequired;
-  return errors;
+/** The form's validation: the contract's schema, which the server applies too; an empty object means valid. */
+export const validateContact = (values: ContactValues): ContactErrors => contactProblems(values);
+
+/** What the visitor reads when the server did not take the message; the typed text stays. */
+function sendFailure(error: unknown): string {
+  if (isNetworkError(error)) return CONTACT_TEXT.offline;
+  if (error instanceof ApiError && error.reason === 'rate-limited') {
+    const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
+    return `Several messages were sent from this connection in a short time. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; what you typed is kept.`;
+  }
+  if (error instanceof ApiError && (error.reason === 'invalid' || error.reason === 'too-large')) {
+    if (Object.keys(fieldMessages(error)).some((field) => FIELDS.includes(field as ContactField)))
+      return 'Please check the fields marked below; what you typed is kept.';
+    return messageOf(error, { fallback: CONTACT_TEXT.failed });
+  }
+  // A server error (or anything unforeseen): never its technical text.
+  return CONTACT_TEXT.failed;
 }
 
 /**
- * The contact form (spec §5): validated on the client only, no call is made. Errors appear
- * after the first submit attempt and then follow the input; a valid submit shows the alert.
+ * The contact form (spec §5): checked with the contract's schema, then sent to the institute
+ * (POST /contact/). 'Form submitted successfully!' shows only once the server took the message;
+ * offline, or when sending fails, the form says so and keeps what was typed. Errors appear after
+ * the first submit attempt and then follow the input.
  */
 export function ContactForm() {
   const id = useId();
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [showErrors, setShowErrors] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  /** The server's field messages, until the field is edited. */
+  const [serverErrors, setServerErrors] = useState<ContactErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = showErrors ? validateContact(values) : {};
+  const errors: ContactErrors = { ...serverErrors, ...(showErrors ? validateContact(values) : {}) };
 
   const update = <K extends keyof ContactValues>(key: K, value: ContactValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setServerErrors((current) => {
+      const rest = { ...current };
+      delete rest[key];
+      return rest;
+    });
     setSubmitted(false);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const focusField = (field: ContactField) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sending) return;
     const found = validateContact(values);
-    const firstInvalid = (Object.keys(found) as (keyof ContactValues)[])[0];
+    const firstInvalid = FIELDS.find((field) => found[field]);
     if (firstInvalid) {
       setShowErrors(true);
       setSubmitted(false);
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      focusField(firstInvalid);
       return;
     }
     setShowErrors(false);
-    setValues(EMPTY);
-    setSubmitted(true);
+    setSubmitted(false);
+    setFailure(null);
+    if (!navigator.onLine) {
+      setFailure(CONTACT_TEXT.offline);
+      return;
+    }
+    setSending(true);
+    try {
+      let send;
+      try {
+        ({ sendContactMessage: send } = await import('../api/send-contact-message'));
+      } catch (importFailure) {
+        // The sending code could not be fetched: no connection (and no service worker copy yet).
+        throw new ApiError(importFailure instanceof Error ? importFailure.message : 'Network Error', 'network');
+      }
+      await send(values);
+      setValues(EMPTY);
+      setServerErrors({});
+      setSubmitted(true);
+    } catch (error) {
+      const fields = fieldMessages(error);
+      const byField: ContactErrors = {};
+      for (const field of FIELDS) if (fields[field]) byField[field] = fields[field];
+      setServerErrors(byField);
+      setFailure(sendFailure(error));
+      const first = FIELDS.find((field) => byField[field]);
+      if (first) focusField(first);
+    } finally {
+      setSending(false);
+    }
   };
 
   return (
-    <Box component="form" ref={formRef} noValidate onSubmit={onSubmit} aria-label="Contact form">
+    <Box component="form" ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Contact form" aria-busy={sending}>
       <Stack spacing={2.5}>
         {submitted && (
           <Alert severity="success" onClose={() => setSubmitted(false)}>
             {CONTACT_FORM_TEXT.success}
+          </Alert>
+        )}
+        {failure && (
+          <Alert severity="error" onClose={() => setFailure(null)}>
+            {failure}
           </Alert>
         )}
         <TextField
@@ -86,6 +132,7 @@ export function ContactForm() {
           label="Name"
           required
           autoComplete="name"
+          slotProps={{ htmlInput: { maxLength: CONTACT_MAX_LENGTH.name } }}
           value={values.name}
           onChange={(e) => update('name', e.target.value)}
           error={Boolean(errors.name)}
@@ -98,6 +145,7 @@ export function ContactForm() {
           label="Email"
           required
           autoComplete="email"
+          slotProps={{ htmlInput: { maxLength: CONTACT_MAX_LENGTH.email } }}
           value={values.email}
           onChange={(e) => update('email', e.target.value)}
           error={Boolean(errors.email)}
@@ -110,6 +158,7 @@ export function ContactForm() {
           required
           multiline
           minRows={4}
+          slotProps={{ htmlInput: { maxLength: CONTACT_MAX_LENGTH.message } }}
           value={values.message}
           onChange={(e) => update('message', e.target.value)}
           error={Boolean(errors.message)}
@@ -135,8 +184,8 @@ export function ContactForm() {
           {errors.consent && <FormHelperText id={`${id}-consent-error`}>{errors.consent}</FormHelperText>}
         </FormControl>
         <Box>
-          <Button type="submit" variant="contained" size="large">
-            Send message
+          <Button type="submit" variant="contained" size="large" disabled={sending}>
+            {sending ? 'Sending...' : 'Send message'}
           </Button>
         </Box>
       </Stack>
