@@ -4,7 +4,6 @@
  * The spec's rules are refinements (not `min(1)`/`email()`): the server's validator keeps a
  * refinement's own message, where it words the built-in checks its own way.
  */
-import { normalizeEmail } from './email';
 import { idSchema } from './fields';
 import { z } from './zod';
 
@@ -32,9 +31,10 @@ export const contactRequestSchema = z.strictObject({
     .trim()
     .max(CONTACT_MAX_LENGTH.name, tooLong(CONTACT_MAX_LENGTH.name))
     .refine((name) => name.length > 0, CONTACT_TEXT.nameRequired),
+  // Trimmed, kept as typed otherwise: an address to answer, not an account to match.
   email: z
     .string()
-    .overwrite(normalizeEmail)
+    .trim()
     .max(CONTACT_MAX_LENGTH.email, tooLong(CONTACT_MAX_LENGTH.email))
     .refine((email) => validEmail.safeParse(email).success, CONTACT_TEXT.emailInvalid),
   message: z

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONTACT_TEXT, type ContactMessage } from '../../src/contract/contact';
 import type { Page as ListPage } from '../../src/contract/fields';
-import { type AppBrowser, goOffline, goOnline, launchApp, PHONE_VIEWPORT } from '../helpers/browser';
+import { goOffline, goOnline, launchApp, PHONE_VIEWPORT } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 import { api, apiLogin, DIRECTOR, signInContext } from './book-helpers';

@@ -16,7 +16,7 @@ export const contactMessageKeys = {
 
 /** One page of messages, newest first. */
 export async function getContactMessages(page: number): Promise<Page<ContactMessage>> {
-  const { data } = await apiClient.get<Page<ContactMessage>>('/contact/messages/', { params: { page, page_size: MESSAGES_PAGE_SIZE } });
+  const { data } = await apiClient.get<Page<ContactMessage>>(`/contact/messages/?page=${page}&page_size=${MESSAGES_PAGE_SIZE}`);
   return data;
 }
 

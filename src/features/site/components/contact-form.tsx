@@ -9,35 +9,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, type InputHTMLAttributes, useId, useRef, useState } from 'react';
 import { CONTACT_MAX_LENGTH, CONTACT_TEXT, type ContactField, contactProblems, type ContactRequest } from '../../../contract/contact';
-import { ApiError, fieldMessages, isNetworkError, messageOf } from '../../../lib/api-error';
-
-/** Texts of spec §5 (contact form), and what the form says when sending fails. */
-export const CONTACT_FORM_TEXT = CONTACT_TEXT;
 
 type ContactValues = ContactRequest;
 type ContactErrors = Partial<Record<ContactField, string>>;
 
 const EMPTY: ContactValues = { name: '', email: '', message: '', consent: false };
 const FIELDS: readonly ContactField[] = ['name', 'email', 'message', 'consent'];
-
-/** The form's validation: the contract's schema, which the server applies too; an empty object means valid. */
-export const validateContact = (values: ContactValues): ContactErrors => contactProblems(values);
-
-/** What the visitor reads when the server did not take the message; the typed text stays. */
-function sendFailure(error: unknown): string {
-  if (isNetworkError(error)) return CONTACT_TEXT.offline;
-  if (error instanceof ApiError && error.reason === 'rate-limited') {
-    const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
-    return `Several messages were sent from this connection in a short time. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; what you typed is kept.`;
-  }
-  if (error instanceof ApiError && (error.reason === 'invalid' || error.reason === 'too-large')) {
-    if (Object.keys(fieldMessages(error)).some((field) => FIELDS.includes(field as ContactField)))
-      return 'Please check the fields marked below; what you typed is kept.';
-    return messageOf(error, { fallback: CONTACT_TEXT.failed });
-  }
-  // A server error (or anything unforeseen): never its technical text.
-  return CONTACT_TEXT.failed;
-}
 
 /**
  * The contact form (spec §5): checked with the contract's schema, then sent to the institute
@@ -55,7 +32,7 @@ export function ContactForm() {
   /** The server's field messages, until the field is edited. */
   const [serverErrors, setServerErrors] = useState<ContactErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const errors: ContactErrors = { ...serverErrors, ...(showErrors ? validateContact(values) : {}) };
+  const errors: ContactErrors = { ...serverErrors, ...(showErrors ? contactProblems(values) : {}) };
 
   const update = <K extends keyof ContactValues>(key: K, value: ContactValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -72,7 +49,7 @@ export function ContactForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
-    const found = validateContact(values);
+    const found = contactProblems(values);
     const firstInvalid = FIELDS.find((field) => found[field]);
     if (firstInvalid) {
       setShowErrors(true);
@@ -92,21 +69,21 @@ export function ContactForm() {
       let send;
       try {
         ({ sendContactMessage: send } = await import('../api/send-contact-message'));
-      } catch (importFailure) {
-        // The sending code could not be fetched: no connection (and no service worker copy yet).
-        throw new ApiError(importFailure instanceof Error ? importFailure.message : 'Network Error', 'network');
+      } catch {
+        // The sending code could not be fetched: no connection (and no copy from the service worker yet).
+        setFailure(CONTACT_TEXT.offline);
+        return;
       }
-      await send(values);
-      setValues(EMPTY);
-      setServerErrors({});
-      setSubmitted(true);
-    } catch (error) {
-      const fields = fieldMessages(error);
-      const byField: ContactErrors = {};
-      for (const field of FIELDS) if (fields[field]) byField[field] = fields[field];
-      setServerErrors(byField);
-      setFailure(sendFailure(error));
-      const first = FIELDS.find((field) => byField[field]);
+      const outcome = await send(values);
+      if (outcome.sent) {
+        setValues(EMPTY);
+        setServerErrors({});
+        setSubmitted(true);
+        return;
+      }
+      setServerErrors(outcome.fields);
+      setFailure(outcome.problem);
+      const first = FIELDS.find((field) => outcome.fields[field]);
       if (first) focusField(first);
     } finally {
       setSending(false);
@@ -118,7 +95,7 @@ export function ContactForm() {
       <Stack spacing={2.5}>
         {submitted && (
           <Alert severity="success" onClose={() => setSubmitted(false)}>
-            {CONTACT_FORM_TEXT.success}
+            {CONTACT_TEXT.success}
           </Alert>
         )}
         {failure && (
@@ -179,7 +156,7 @@ export function ContactForm() {
                 }}
               />
             }
-            label={CONTACT_FORM_TEXT.consentLabel}
+            label={CONTACT_TEXT.consentLabel}
           />
           {errors.consent && <FormHelperText id={`${id}-consent-error`}>{errors.consent}</FormHelperText>}
         </FormControl>
