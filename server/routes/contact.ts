@@ -74,7 +74,8 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     }
     try {
       await mailer.send(contactMail(to, message));
-      await repos.contactMessages.markMailed(message.id);
+      // Written to the log (no SMTP_URL) is not delivered: the message stays marked as not mailed.
+      if (mailer.kind === 'smtp') await repos.contactMessages.markMailed(message.id);
     } catch (error) {
       log.error({ err: error, contactMessage: message.id }, 'The contact message could not be mailed to CONTACT_TO; it is stored and listed under Messages');
     }

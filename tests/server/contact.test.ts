@@ -212,6 +212,29 @@ describe('when the mail cannot go out', () => {
     }
   });
 
+  it('without SMTP_URL, writes the mail to the log for the operator and leaves the message unmarked as mailed', async () => {
+    const lines: string[] = [];
+    delete process.env.SMTP_URL;
+    const logOnly = await createTestApp({
+      env: { CONTACT_TO: INSTITUTE, LOG_LEVEL: 'info' },
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    process.env.SMTP_URL = smtp.url;
+    try {
+      await createUser(logOnly, { email: 'root@log.example', superuser: true });
+      const token = (await login(logOnly, 'root@log.example')).access;
+      expect((await call(logOnly, 'POST', '/api/contact/', { body: visitor(650) })).statusCode).toBe(201);
+      await expect.poll(() => lines.some((line) => line.includes(visitor(650).message))).toBe(true);
+      expect(lines.find((line) => line.includes(visitor(650).message))).toContain(`to ${INSTITUTE}`);
+      // Time for a mark that must not come (it follows the send at once when it does).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const stored = (await call(logOnly, 'GET', '/api/contact/messages/', { token })).json() as Page<ContactMessage>;
+      expect(stored.results[0]).toMatchObject({ email: visitor(650).email, mailed_at: null });
+    } finally {
+      await logOnly.close();
+    }
+  });
+
   it('without CONTACT_TO, stores the message and says in the log that it is not mailed', async () => {
     const lines: string[] = [];
     const unset = await createTestApp({ env: { LOG_LEVEL: 'info' }, logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } } });
