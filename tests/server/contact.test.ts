@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_TEXT, type ContactMessage } from '../../src/contract/contact';
 import type { Page } from '../../src/contract/fields';
+import { ConfigError, loadConfig } from '../../server/config';
 import { CONTACT_LIMIT } from '../../server/routes/contact';
 import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 import { REDIS_URL, redisAnswers } from '../helpers/server-redis';
@@ -183,6 +184,21 @@ describe('PATCH /api/contact/messages/{messageId}/', () => {
     expect(bad.json()).toEqual({ handled: ['Must be a valid boolean.'] });
     expect((await patch(superuser, target.id, { handled: true, email: 'x@y.example' })).json()).toEqual({ email: ['Unknown field.'] });
     expect((await messages()).results.find((m) => m.id === target.id)).toMatchObject({ handled: false, email: visitor(500).email });
+  });
+});
+
+describe('CONTACT_TO', () => {
+  it('takes one address or several separated by commas, and stops start-up on anything else, naming the variable', () => {
+    const base = { DATA_DIR: t.config.dataDir, SECRET_KEY: 'k'.repeat(40) };
+    expect(loadConfig({ ...base, CONTACT_TO: INSTITUTE }).contactTo).toBe(INSTITUTE);
+    expect(loadConfig({ ...base, CONTACT_TO: 'desk@institute.example, dean@institute.example' }).contactTo).toBe(
+      'desk@institute.example, dean@institute.example',
+    );
+    expect(loadConfig(base).contactTo).toBeUndefined();
+    for (const bad of ['desk', 'desk@institute.example,', 'Desk <desk@institute.example>'])
+      expect(() => loadConfig({ ...base, CONTACT_TO: bad }), bad).toThrow(
+        new ConfigError('Invalid configuration:\n  CONTACT_TO: must be an email address (several separated by commas)'),
+      );
   });
 });
 
