@@ -22,10 +22,12 @@ import { imageVariants } from './plugins/image-variants';
 import { staticFiles } from './plugins/static';
 import { createRepositories } from './repositories';
 import { isDatabaseUnavailable, isStorageFull } from './repositories/db-errors';
+import { createMailer } from './services/mail';
 import { createMediaStorage } from './storage';
 import { accountRoutes } from './routes/accounts';
 import { accountSelfServiceRoutes } from './routes/account-self-service';
 import { bookRoutes } from './routes/books';
+import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { organizationRoutes } from './routes/organizations';
@@ -213,6 +215,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(openApi);
+  // One mailer for every mail the app sends (SMTP_URL and MAIL_FROM, or the log).
+  const mailer = createMailer(process.env, app.log);
   await app.register(
     async (api) => {
       // Bodies and path ids are checked with the routes' zod schemas; answers are written by
@@ -226,11 +230,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(healthRoutes);
       await api.register(accountRoutes);
-      await api.register(accountSelfServiceRoutes);
+      await api.register(accountSelfServiceRoutes, { mailer });
       await api.register(organizationRoutes);
       await api.register(bookRoutes);
       await api.register(quizRoutes);
       await api.register(mediaRoutes);
+      await api.register(contactRoutes, { mailer });
     },
     { prefix: '/api' },
   );

@@ -49,6 +49,10 @@ const envSchema = z.object({
   S3_PATH_STYLE: z.enum(['0', '1']).default('1'),
   SCORE_POST_LIMIT: z.coerce.number().int().min(0).default(300),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CONTACT_TO: z
+    .string()
+    .refine((v) => v.split(',').every((address) => z.email().safeParse(address.trim()).success), 'must be an email address (several separated by commas)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -75,6 +79,8 @@ export interface Config {
   scorePostLimit: number;
   /** The address people open the app at, without a trailing slash; links never take the request's Host instead. */
   publicUrl?: string;
+  /** Where the contact form's messages are mailed (CONTACT_TO); unset, they are only stored and listed for superusers. */
+  contactTo?: string;
   /** Set when MEDIA_STORAGE=s3: media live in this bucket instead of DATA_DIR/media. */
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; pathStyle: boolean };
 }
@@ -127,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     scorePostLimit: e.SCORE_POST_LIMIT,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    contactTo: e.CONTACT_TO,
     s3:
       e.MEDIA_STORAGE === 's3'
         ? {

@@ -3,8 +3,9 @@ import type { Db } from './db/database';
 import type { CurrentUser } from './plugins/auth';
 import type { Repositories } from './repositories';
 import type { SessionService } from './plugins/auth';
-import type { LoginLimiter } from './plugins/login-limiter';
+import type { LoginLimiter, RequestLimit } from './plugins/login-limiter';
 import type { ScoreLimiter } from './plugins/score-limiter';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { MediaStorage } from './storage';
 
 declare module 'fastify' {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     sessions: SessionService;
     loginLimiter: LoginLimiter;
     scoreLimiter: ScoreLimiter;
+    /** A limiter of `limit` per key, kept where the login limits are (Redis with REDIS_URL, else memory). */
+    requestLimiter(name: string, limit: RequestLimit): RateLimiterAbstract;
     storage: MediaStorage;
   }
   interface FastifyContextConfig {

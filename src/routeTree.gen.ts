@@ -24,6 +24,7 @@ import { Route as ProtectedBooksRouteImport } from './routes/_protected.books'
 import { Route as ProtectedCreateBookRouteImport } from './routes/_protected.create-book'
 import { Route as ProtectedDashboardRouteImport } from './routes/_protected.dashboard'
 import { Route as ProtectedDownloadsRouteImport } from './routes/_protected.downloads'
+import { Route as ProtectedMessagesRouteImport } from './routes/_protected.messages'
 import { Route as AboutIndexRouteImport } from './routes/about.index'
 import { Route as AboutSlugRouteImport } from './routes/about.$slug'
 import { Route as NewsUpdatesIndexRouteImport } from './routes/news-updates.index'
@@ -105,6 +106,11 @@ const ProtectedDownloadsRoute = ProtectedDownloadsRouteImport.update({
   path: '/downloads',
   getParentRoute: () => ProtectedRoute,
 } as any)
+const ProtectedMessagesRoute = ProtectedMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 const AboutIndexRoute = AboutIndexRouteImport.update({
   id: '/about/',
   path: '/about/',
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/create-book': typeof ProtectedCreateBookRoute
   '/dashboard': typeof ProtectedDashboardRoute
   '/downloads': typeof ProtectedDownloadsRoute
+  '/messages': typeof ProtectedMessagesRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about/': typeof AboutIndexRoute
@@ -174,6 +181,7 @@ export interface FileRoutesByTo {
   '/create-book': typeof ProtectedCreateBookRoute
   '/dashboard': typeof ProtectedDashboardRoute
   '/downloads': typeof ProtectedDownloadsRoute
+  '/messages': typeof ProtectedMessagesRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about': typeof AboutIndexRoute
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/_protected/create-book': typeof ProtectedCreateBookRoute
   '/_protected/dashboard': typeof ProtectedDashboardRoute
   '/_protected/downloads': typeof ProtectedDownloadsRoute
+  '/_protected/messages': typeof ProtectedMessagesRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about/': typeof AboutIndexRoute
@@ -222,6 +231,7 @@ export interface FileRouteTypes {
     | '/create-book'
     | '/dashboard'
     | '/downloads'
+    | '/messages'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about/'
@@ -244,6 +254,7 @@ export interface FileRouteTypes {
     | '/create-book'
     | '/dashboard'
     | '/downloads'
+    | '/messages'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about'
@@ -267,6 +278,7 @@ export interface FileRouteTypes {
     | '/_protected/create-book'
     | '/_protected/dashboard'
     | '/_protected/downloads'
+    | '/_protected/messages'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about/'
@@ -400,6 +412,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedDownloadsRouteImport
       parentRoute: typeof ProtectedRoute
     }
+    '/_protected/messages': {
+      id: '/_protected/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof ProtectedMessagesRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
     '/about/': {
       id: '/about/'
       path: '/about'
@@ -450,6 +469,7 @@ interface ProtectedRouteChildren {
   ProtectedCreateBookRoute: typeof ProtectedCreateBookRoute
   ProtectedDashboardRoute: typeof ProtectedDashboardRoute
   ProtectedDownloadsRoute: typeof ProtectedDownloadsRoute
+  ProtectedMessagesRoute: typeof ProtectedMessagesRoute
   ProtectedBookBookIdRoute: typeof ProtectedBookBookIdRoute
   ProtectedBookBookIdEditQuizRoute: typeof ProtectedBookBookIdEditQuizRoute
 }
@@ -459,6 +479,7 @@ const ProtectedRouteChildren: ProtectedRouteChildren = {
   ProtectedCreateBookRoute: ProtectedCreateBookRoute,
   ProtectedDashboardRoute: ProtectedDashboardRoute,
   ProtectedDownloadsRoute: ProtectedDownloadsRoute,
+  ProtectedMessagesRoute: ProtectedMessagesRoute,
   ProtectedBookBookIdRoute: ProtectedBookBookIdRoute,
   ProtectedBookBookIdEditQuizRoute: ProtectedBookBookIdEditQuizRoute,
 }

@@ -7,6 +7,7 @@ import { contentState } from './migrations/004-content-state';
 import { scoreCounts } from './migrations/005-score-counts';
 import { accountState } from './migrations/006-account-state';
 import { scoreClock } from './migrations/008-score-clock';
+import { contactMessages } from './migrations/010-contact-messages';
 
 /** Every migration, in order. Each one is written once and runs on both engines. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '005-score-counts': scoreCounts(db.dialect),
     '006-account-state': accountState(db.dialect),
     '008-score-clock': scoreClock(),
+    '010-contact-messages': contactMessages(db.dialect),
   };
 }
 

@@ -5,7 +5,8 @@
  * its point back (and clears the account's failures), so only failures count and the real
  * user signing in from another address is never locked out by someone guessing from this
  * one. With REDIS_URL the counters live in Redis and are shared by every app instance;
- * otherwise in memory. A Redis outage falls back to memory.
+ * otherwise in memory. A Redis outage falls back to memory. Other requests limited per client
+ * (the contact form) take their limiter from the same store: `app.requestLimiter(name, limit)`.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -27,22 +28,22 @@ export interface LoginAttempt {
   succeeded(): Promise<void>;
 }
 
+/** Takes one point of `key`: 0 when it was taken, else the seconds to wait before the next one. */
+export async function secondsToWait(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  try {
+    await limiter.consume(key, 1);
+    return 0;
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+    throw refusal;
+  }
+}
+
 export class LoginLimiter {
   constructor(
     private readonly perAccount: RateLimiterAbstract,
     private readonly perIp: RateLimiterAbstract,
   ) {}
-
-  /** Seconds to wait when `consume` was refused, or 0 when the point was taken. */
-  private static async take(limiter: RateLimiterAbstract, key: string): Promise<number> {
-    try {
-      await limiter.consume(key, 1);
-      return 0;
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-      throw refusal;
-    }
-  }
 
   /**
    * Takes one point from both counters, atomically in the store, before the password is
@@ -51,7 +52,7 @@ export class LoginLimiter {
    */
   async begin(ip: string, email: string): Promise<LoginAttempt> {
     const accountKey = `${ip}|${email}`;
-    const [ipWait, accountWait] = await Promise.all([LoginLimiter.take(this.perIp, ip), LoginLimiter.take(this.perAccount, accountKey)]);
+    const [ipWait, accountWait] = await Promise.all([secondsToWait(this.perIp, ip), secondsToWait(this.perAccount, accountKey)]);
     const wait = Math.max(ipWait, accountWait);
     if (wait) throw tooManyRequests(wait);
     return {
@@ -62,8 +63,14 @@ export class LoginLimiter {
   }
 }
 
+/** At most `points` requests per `seconds`. */
+export interface RequestLimit {
+  points: number;
+  seconds: number;
+}
+
 /** A fixed-window limiter in Redis when configured (shared by every instance), in memory otherwise or while Redis is down. */
-export function createLimiter(name: string, limit: { points: number; seconds: number }, redis?: Redis): RateLimiterAbstract {
+export function createLimiter(name: string, limit: RequestLimit, redis?: Redis): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.seconds });
   if (!redis) return memory;
   return new RateLimiterRedis({
@@ -87,6 +94,7 @@ async function loginLimiterPlugin(app: FastifyInstance, options: { limits?: Logi
     });
   }
   app.decorate('loginLimiter', new LoginLimiter(createLimiter('login_account', limits.perAccount, redis), createLimiter('login_ip', limits.perIp, redis)));
+  app.decorate('requestLimiter', (name: string, limit: RequestLimit) => createLimiter(name, limit, redis));
 }
 
 export const loginLimiter = fp(loginLimiterPlugin, { name: 'login-limiter' });

@@ -9,6 +9,7 @@ import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { BooksRepository } from './books';
 import { ChaptersRepository } from './chapters';
+import { ContactMessagesRepository } from './contact-messages';
 import { HealthRepository } from './health';
 import { MediaRepository } from './media';
 import { OrganizationsRepository } from './organizations';
@@ -28,6 +29,7 @@ export interface Repositories {
   quizzes: QuizzesRepository;
   scores: ScoresRepository;
   media: MediaRepository;
+  contactMessages: ContactMessagesRepository;
   health: HealthRepository;
   /** Runs `fn` with repositories bound to one transaction (or the caller's, when already in one). */
   transaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T>;
@@ -44,6 +46,7 @@ export function createRepositories(db: Kysely<Database>, dialect: Dialect): Repo
     quizzes: new QuizzesRepository(db),
     scores: new ScoresRepository(db, dialect),
     media: new MediaRepository(db),
+    contactMessages: new ContactMessagesRepository(db),
     health: new HealthRepository(db),
     transaction: (fn) => (db.isTransaction ? fn(repos) : db.transaction().execute((trx) => fn(createRepositories(trx, dialect)))),
   };

@@ -1,8 +1,9 @@
 /**
- * Outgoing mail (password-reset links). SMTP_URL (e.g. `smtp://user:pass@mail.example:587`,
- * `smtps://…:465`) configures the one SMTP server used; MAIL_FROM the sender. Without
- * SMTP_URL nothing is sent: the message is written to the server log for the operator, like a
- * console mail backend, so a fresh installation can still reset a password.
+ * Outgoing mail: password-reset links, and the contact form's messages to the institute.
+ * SMTP_URL (e.g. `smtp://user:pass@mail.example:587`, `smtps://…:465`) configures the one SMTP
+ * server used; MAIL_FROM the sender. Without SMTP_URL nothing is sent: the message is written to
+ * the server log for the operator, like a console mail backend, so a fresh installation can
+ * still reset a password.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -11,6 +12,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes, when not to the sender (the visitor who wrote through the contact form). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -15,6 +15,11 @@ export function canManageBooks(user: Pick<Actor, 'is_superuser'> | null | undefi
   return user?.is_superuser === true;
 }
 
+/** Read the contact form's messages and mark them handled: superusers (institute staff). */
+export function canReadContactMessages(user: Pick<Actor, 'is_superuser'> | null | undefined): boolean {
+  return user?.is_superuser === true;
+}
+
 /** Upload chapter media and covers: superusers, and users who own a book. */
 export function canUploadMedia(user: Pick<Actor, 'is_superuser'> | null | undefined, ownsABook: boolean): boolean {
   return !!user && (user.is_superuser === true || ownsABook);

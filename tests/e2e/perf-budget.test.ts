@@ -95,7 +95,7 @@ describe('a first visit to a public page', () => {
     });
   });
 
-  for (const pathname of ['/', '/training-programs', '/news-updates/0']) {
+  for (const pathname of ['/', '/training-programs', '/news-updates/0', '/contacts']) {
     it(`loads none of the editor, the quiz, Dexie or the API client on ${pathname}`, async () => {
       await onFreshPhone(null, async (page) => {
         await page.goto(pathname);

@@ -26,7 +26,9 @@ export interface TestApp {
 
 export const TEST_PASSWORD = 'Suture&Knot-2026';
 
-export async function createTestApp(options: { env?: Record<string, string>; loginLimits?: LoginLimits; distDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; loginLimits?: LoginLimits; distDir?: string; logger?: object } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lap-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   let schema: string | undefined;
@@ -47,7 +49,7 @@ export async function createTestApp(options: { env?: Record<string, string>; log
   });
   const db = openDatabase({ ...config, pgSchema: schema });
   await migrateToLatest(db);
-  const app = await buildApp({ config, db, loginLimits: options.loginLimits, distDir: options.distDir });
+  const app = await buildApp({ config, db, loginLimits: options.loginLimits, distDir: options.distDir, logger: options.logger });
   await app.ready();
   return {
     app,

@@ -9,6 +9,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { bookListItemSchema, bookQuizSchema, bookSchema, chapterSchema } from '../../src/contract/books';
+import { contactMessageSchema } from '../../src/contract/contact';
 import { imageUploadedSchema, videoUploadedSchema } from '../../src/contract/media';
 import { organizationMemberSchema } from '../../src/contract/organizations';
 import { scoreRecordSchema } from '../../src/contract/scores';
@@ -63,6 +64,8 @@ describe("routes answer the contract's schema objects", () => {
     ['profile', 'get', '/api/accounts/profile/', 200, profileSchema, false],
     ['uploaded image', 'post', '/api/media/upload-image/', 201, imageUploadedSchema, false],
     ['uploaded video', 'post', '/api/media/upload-video/', 201, videoUploadedSchema, false],
+    ['contact messages', 'get', '/api/contact/messages/', 200, contactMessageSchema, true],
+    ['marked message', 'patch', '/api/contact/messages/{messageId}/', 200, contactMessageSchema, false],
   ] as const)('%s', async (_name, method, path, status, contract, paginated) => {
     const answer = documentedAnswer(method, path, status);
     // A page is `{count, next, previous, results: [item]}`: its item is the contract's.

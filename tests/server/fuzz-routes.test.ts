@@ -67,10 +67,18 @@ async function ensureFixtures() {
   let membership = await t.app.repos.organizations.findMembershipOfUser(member.id);
   membership ??= await t.app.repos.organizations.addMember(organization.id, member.id, 'member');
   fixtures.membership = membership.id;
+  fixtures.message ??= (await t.app.repos.contactMessages.create({ name: 'Fuzz visitor', email: 'visitor@fuzz.example', message: 'Hello' })).id;
 }
 await ensureFixtures();
 
-const PARAM_FIXTURE: Record<string, string> = { bookId: 'book', chapterId: 'chapter', quizId: 'quiz', orgId: 'org', membershipId: 'membership' };
+const PARAM_FIXTURE: Record<string, string> = {
+  bookId: 'book',
+  chapterId: 'chapter',
+  quizId: 'quiz',
+  orgId: 'org',
+  membershipId: 'membership',
+  messageId: 'message',
+};
 
 const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#aa3344' } })
   .png()
@@ -261,6 +269,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'put /api/books/books/{bookId}/chapters/{chapterId}/': { title: 'A chapter', order: 2, content_delta: null },
   'patch /api/books/books/{bookId}/chapters/{chapterId}/': { title: 'A chapter', order: 3 },
   'put /api/books/books/{bookId}/quiz/': { title: 'A quiz', quiz_data: QUIZ },
+  'post /api/contact/': { name: 'A visitor', email: 'visitor@fuzz.example', message: 'When is the next course?', consent: true },
+  'patch /api/contact/messages/{messageId}/': { handled: true },
   'post /api/books/quizzes/{quizId}/scores/': { total_questions: QUIZ.length, correct_answers: 1, answers: attemptAnswers(QUIZ, 1) },
 };
 

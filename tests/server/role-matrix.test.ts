@@ -186,6 +186,34 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    name: 'GET the contact messages',
+    allowed: SUPERUSER,
+    success: 200,
+    prepare: async () => {
+      await t.app.repos.contactMessages.create({ name: 'Matrix visitor', email: 'visitor@x.example', message: unique('Hello') });
+      return { method: 'GET', url: '/api/contact/messages/' };
+    },
+    check: (res) => expect(res.json().results[0]).toMatchObject({ name: 'Matrix visitor', handled: false }),
+  },
+  {
+    name: 'PATCH a contact message handled',
+    allowed: SUPERUSER,
+    success: 200,
+    prepare: async () => {
+      const created = await t.app.repos.contactMessages.create({ name: 'Matrix visitor', email: 'visitor@x.example', message: unique('Hello') });
+      return {
+        method: 'PATCH',
+        url: `/api/contact/messages/${created.id}/`,
+        body: { handled: true },
+        verify: async (allowed) => {
+          const { rows } = await t.app.repos.contactMessages.list({ page: 1, size: 200, offset: 0 });
+          expect(rows.find((m) => m.id === created.id)!.handled).toBe(allowed);
+        },
+      };
+    },
+    check: (res) => expect(res.json()).toMatchObject({ handled: true }),
+  },
+  {
     name: 'GET books',
     allowed: SIGNED_IN,
     success: 200,
@@ -407,7 +435,7 @@ describe('role matrix', () => {
 
   it('covers every actor on every endpoint', () => {
     expect(ROWS).toHaveLength(ENDPOINTS.length * ACTORS.length);
-    expect(ENDPOINTS.length).toBe(24);
+    expect(ENDPOINTS.length).toBe(26);
   });
 });
 

@@ -1,14 +1,15 @@
 /**
  * The navbar's account part, in the bar and in the drawer: Login and Register for a visitor;
  * for a signed-in user the scores waiting to sync, Dashboard, Books, My downloads, Create Book
- * (superusers, SPEC §2), 'Welcome, {email}' and Logout. Below 1280 px the bar has no room for
- * all of it: the links it leaves out and Logout are in its 'Account' menu.
+ * (superusers, SPEC §2), Messages (superusers), 'Welcome, {email}' and Logout. Below 1280 px the
+ * bar has no room for all of it: the links it leaves out and Logout are in its 'Account' menu.
  */
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import OfflinePinOutlined from '@mui/icons-material/OfflinePinOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
@@ -36,7 +37,7 @@ export interface NavbarAccount {
 
 /** A signed-in page of the navbar, and from which width it is inline in the bar. */
 interface AccountLink {
-  to: '/dashboard' | '/books' | '/create-book' | '/downloads';
+  to: '/dashboard' | '/books' | '/create-book' | '/downloads' | '/messages';
   label: string;
   icon: ReactNode;
   inlineFrom: 'lg' | 'wide';
@@ -60,6 +61,7 @@ function accountLinks(isSuperuser: boolean): AccountLink[] {
     { to: '/books', label: 'Books', icon: <MenuBookOutlined />, inlineFrom: 'lg' },
     { to: '/downloads', label: 'My downloads', icon: <OfflinePinOutlined />, inlineFrom: 'wide' },
     ...(isSuperuser ? [{ to: '/create-book' as const, label: 'Create Book', icon: <AddCircleOutlineOutlined />, inlineFrom: 'wide' as const }] : []),
+    ...(isSuperuser ? [{ to: '/messages' as const, label: 'Messages', icon: <MailOutlined />, inlineFrom: 'wide' as const }] : []),
   ];
 }
 

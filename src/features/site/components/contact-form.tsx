@@ -8,76 +8,99 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, type InputHTMLAttributes, useId, useRef, useState } from 'react';
+import { CONTACT_MAX_LENGTH, CONTACT_TEXT, type ContactField, contactProblems, type ContactRequest } from '../../../contract/contact';
 
-/** Texts of spec §5 (contact form). */
-export const CONTACT_FORM_TEXT = {
-  nameRequired: 'Please provide your name.',
-  emailInvalid: 'Please provide a valid email address.',
-  messageRequired: 'Please enter your message.',
-  consentLabel: 'I agree that my submitted data is being collected and stored.',
-  consentRequired: 'You must agree before submitting.',
-  success: 'Form submitted successfully!',
-} as const;
-
-interface ContactValues {
-  name: string;
-  email: string;
-  message: string;
-  consent: boolean;
-}
-type ContactErrors = Partial<Record<keyof ContactValues, string>>;
+type ContactValues = ContactRequest;
+type ContactErrors = Partial<Record<ContactField, string>>;
 
 const EMPTY: ContactValues = { name: '', email: '', message: '', consent: false };
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Client-side validation of the contact form; an empty object means valid. */
-export function validateContact(values: ContactValues): ContactErrors {
-  const errors: ContactErrors = {};
-  if (!values.name.trim()) errors.name = CONTACT_FORM_TEXT.nameRequired;
-  if (!EMAIL_RE.test(values.email.trim())) errors.email = CONTACT_FORM_TEXT.emailInvalid;
-  if (!values.message.trim()) errors.message = CONTACT_FORM_TEXT.messageRequired;
-  if (!values.consent) errors.consent = CONTACT_FORM_TEXT.consentRequired;
-  return errors;
-}
+const FIELDS: readonly ContactField[] = ['name', 'email', 'message', 'consent'];
 
 /**
- * The contact form (spec §5): validated on the client only, no call is made. Errors appear
- * after the first submit attempt and then follow the input; a valid submit shows the alert.
+ * The contact form (spec §5): checked with the contract's schema, then sent to the institute
+ * (POST /contact/). 'Form submitted successfully!' shows only once the server took the message;
+ * offline, or when sending fails, the form says so and keeps what was typed. Errors appear after
+ * the first submit attempt and then follow the input.
  */
 export function ContactForm() {
   const id = useId();
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [showErrors, setShowErrors] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  /** The server's field messages, until the field is edited. */
+  const [serverErrors, setServerErrors] = useState<ContactErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = showErrors ? validateContact(values) : {};
+  const errors: ContactErrors = { ...serverErrors, ...(showErrors ? contactProblems(values) : {}) };
 
   const update = <K extends keyof ContactValues>(key: K, value: ContactValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setServerErrors((current) => {
+      const rest = { ...current };
+      delete rest[key];
+      return rest;
+    });
     setSubmitted(false);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const focusField = (field: ContactField) => formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateContact(values);
-    const firstInvalid = (Object.keys(found) as (keyof ContactValues)[])[0];
+    if (sending) return;
+    const found = contactProblems(values);
+    const firstInvalid = FIELDS.find((field) => found[field]);
     if (firstInvalid) {
       setShowErrors(true);
       setSubmitted(false);
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      focusField(firstInvalid);
       return;
     }
     setShowErrors(false);
-    setValues(EMPTY);
-    setSubmitted(true);
+    setSubmitted(false);
+    setFailure(null);
+    if (!navigator.onLine) {
+      setFailure(CONTACT_TEXT.offline);
+      return;
+    }
+    setSending(true);
+    try {
+      let send;
+      try {
+        ({ sendContactMessage: send } = await import('../api/send-contact-message'));
+      } catch {
+        // The sending code could not be fetched: no connection (and no copy from the service worker yet).
+        setFailure(CONTACT_TEXT.offline);
+        return;
+      }
+      const outcome = await send(values);
+      if (outcome.sent) {
+        setValues(EMPTY);
+        setServerErrors({});
+        setSubmitted(true);
+        return;
+      }
+      setServerErrors(outcome.fields);
+      setFailure(outcome.problem);
+      const first = FIELDS.find((field) => outcome.fields[field]);
+      if (first) focusField(first);
+    } finally {
+      setSending(false);
+    }
   };
 
   return (
-    <Box component="form" ref={formRef} noValidate onSubmit={onSubmit} aria-label="Contact form">
+    <Box component="form" ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Contact form" aria-busy={sending}>
       <Stack spacing={2.5}>
         {submitted && (
           <Alert severity="success" onClose={() => setSubmitted(false)}>
-            {CONTACT_FORM_TEXT.success}
+            {CONTACT_TEXT.success}
+          </Alert>
+        )}
+        {failure && (
+          <Alert severity="error" onClose={() => setFailure(null)}>
+            {failure}
           </Alert>
         )}
         <TextField
@@ -86,6 +109,7 @@ export function ContactForm() {
           label="Name"
           required
           autoComplete="name"
+          slotProps={{ htmlInput: { maxLength: CONTACT_MAX_LENGTH.name } }}
           value={values.name}
           onChange={(e) => update('name', e.target.value)}
           error={Boolean(errors.name)}
@@ -98,6 +122,7 @@ export function ContactForm() {
           label="Email"
           required
           autoComplete="email"
+          slotProps={{ htmlInput: { maxLength: CONTACT_MAX_LENGTH.email } }}
           value={values.email}
           onChange={(e) => update('email', e.target.value)}
           error={Boolean(errors.email)}
@@ -110,6 +135,7 @@ export function ContactForm() {
           required
           multiline
           minRows={4}
+          slotProps={{ htmlInput: { maxLength: CONTACT_MAX_LENGTH.message } }}
           value={values.message}
           onChange={(e) => update('message', e.target.value)}
           error={Boolean(errors.message)}
@@ -130,13 +156,13 @@ export function ContactForm() {
                 }}
               />
             }
-            label={CONTACT_FORM_TEXT.consentLabel}
+            label={CONTACT_TEXT.consentLabel}
           />
           {errors.consent && <FormHelperText id={`${id}-consent-error`}>{errors.consent}</FormHelperText>}
         </FormControl>
         <Box>
-          <Button type="submit" variant="contained" size="large">
-            Send message
+          <Button type="submit" variant="contained" size="large" disabled={sending}>
+            {sending ? 'Sending...' : 'Send message'}
           </Button>
         </Box>
       </Stack>
