@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
-import { APP_START } from './build/chunks';
-import { precompress } from './build/precompress';
-import { prerender } from './build/prerender';
-import { pwa } from './build/pwa';
-import { institute } from './src/content/institute';
+import { APP_SHELL_PRELOADS, APP_START } from './build/chunks.ts';
+import { precompress } from './build/precompress.ts';
+import { prerender } from './build/prerender.ts';
+import { pwa } from './build/pwa.ts';
+import { institute } from './src/content/institute.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -43,7 +43,7 @@ export default defineConfig({
     ...routerPlugins(),
     { name: 'site-description', transformIndexHtml: (html) => html.replace('__SITE_DESCRIPTION__', escapeAttribute(institute.description)) },
     ...pwa(),
-    prerender({ root, routerPlugins }),
+    prerender({ root, routerPlugins, appShellChunks: APP_SHELL_PRELOADS }),
     precompress(),
   ],
   server: {

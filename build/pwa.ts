@@ -4,7 +4,7 @@
  */
 import type { Plugin, PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PRERENDERED_DIR, WEB_MANIFEST_PATH } from '../src/contract/build-layout';
+import { PRERENDERED_DIR, WEB_MANIFEST_PATH } from '../src/contract/build-layout.ts';
 
 const MANIFEST_LINK = /\s*<link rel="manifest"[^>]*>/;
 
