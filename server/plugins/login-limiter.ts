@@ -1,11 +1,17 @@
 /**
- * Failed-login limits: per IP + account (5 per 15 minutes) and per IP (30 per minute).
- * Every attempt takes a point atomically before the password is checked, so concurrent
- * attempts cannot all slip past the check while the hash runs; a successful sign-in gives
- * its point back (and clears the account's failures), so only failures count and the real
- * user signing in from another address is never locked out by someone guessing from this
- * one. With REDIS_URL the counters live in Redis and are shared by every app instance;
- * otherwise in memory. A Redis outage falls back to memory.
+ * Per-address and per-account limits on what costs a password hash or probes for accounts:
+ * failed logins per address + account (5 per 15 minutes) and per address (30 per minute),
+ * registrations per address, failed reset-link uses per address, and wrong current passwords
+ * per session in 'Change password'.
+ * A login takes its points atomically when its password check actually starts (inside the
+ * check's lane, lib/passwords.ts), so concurrent guesses cannot all slip past the limit while
+ * hashes run; a successful sign-in gives its points back at once (and clears the account's
+ * failures), so only failures count: a class signing in together behind one hospital NAT is
+ * never refused, and the real user signing in from another address is never locked out by
+ * someone guessing from this one. An attempt from an address or pair already locked out is
+ * refused before it waits for any check.
+ * With REDIS_URL the counters live in Redis and are shared by every app instance; otherwise in
+ * memory. A Redis outage falls back to memory.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,56 +19,106 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../lib/errors';
 
-export interface LoginLimits {
-  perAccount: { points: number; seconds: number };
-  perIp: { points: number; seconds: number };
+interface Limit {
+  points: number;
+  seconds: number;
 }
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+
+export interface LoginLimits {
+  perAccount: Limit;
+  perIp: Limit;
+  /** Registrations from one address, 'already exists' answers included. */
+  registerPerIp?: Limit;
+  /** Reset links refused (unknown, used, expired) for one address; a successful reset gives its point back. */
+  resetPerIp?: Limit;
+  /** Wrong current passwords in 'Change password' within one session (refresh family). */
+  changePasswordPerSession?: Limit;
+}
+export const DEFAULT_LOGIN_LIMITS: Required<LoginLimits> = {
   perAccount: { points: 5, seconds: 15 * 60 },
   perIp: { points: 30, seconds: 60 },
+  registerPerIp: { points: 20, seconds: 10 * 60 },
+  resetPerIp: { points: 10, seconds: 15 * 60 },
+  changePasswordPerSession: { points: 5, seconds: 15 * 60 },
 };
 
-/** One login attempt's points: taken before the password check, settled after it. */
-export interface LoginAttempt {
+/** One attempt's points: taken before the check, settled after it. */
+export interface LimitedAttempt {
   succeeded(): Promise<void>;
 }
 
-export class LoginLimiter {
-  constructor(
-    private readonly perAccount: RateLimiterAbstract,
-    private readonly perIp: RateLimiterAbstract,
-  ) {}
+/** Seconds to wait when `consume` was refused, or 0 when the point was taken. */
+async function take(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  try {
+    await limiter.consume(key, 1);
+    return 0;
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+    throw refusal;
+  }
+}
 
-  /** Seconds to wait when `consume` was refused, or 0 when the point was taken. */
-  private static async take(limiter: RateLimiterAbstract, key: string): Promise<number> {
-    try {
-      await limiter.consume(key, 1);
-      return 0;
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-      throw refusal;
-    }
+/** Seconds to wait when the key has no point left, or 0; takes nothing. */
+async function spent(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  const state = await limiter.get(key);
+  return state && state.remainingPoints <= 0 ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+}
+
+export class LoginLimiter {
+  constructor(private readonly limiters: Record<keyof LoginLimits, RateLimiterAbstract>) {}
+
+  /** Throws a 429 with Retry-After at once when the address or the address + account pair is locked out. */
+  async ensureOpen(ip: string, email: string): Promise<void> {
+    const wait = Math.max(await spent(this.limiters.perIp, ip), await spent(this.limiters.perAccount, `${ip}|${email}`));
+    if (wait) throw tooManyRequests(wait);
   }
 
   /**
-   * Takes one point from both counters, atomically in the store, before the password is
-   * checked; throws a 429 with Retry-After when either is exhausted. The attempt counts as a
-   * failure unless `succeeded()` is called.
+   * Takes one point from both login counters, atomically in the store, just before the
+   * password is checked; throws a 429 with Retry-After when either is exhausted. The attempt
+   * counts as a failure unless `succeeded()` is called.
    */
-  async begin(ip: string, email: string): Promise<LoginAttempt> {
+  async begin(ip: string, email: string): Promise<LimitedAttempt> {
     const accountKey = `${ip}|${email}`;
-    const [ipWait, accountWait] = await Promise.all([LoginLimiter.take(this.perIp, ip), LoginLimiter.take(this.perAccount, accountKey)]);
+    const { perIp, perAccount } = this.limiters;
+    const [ipWait, accountWait] = await Promise.all([take(perIp, ip), take(perAccount, accountKey)]);
     const wait = Math.max(ipWait, accountWait);
     if (wait) throw tooManyRequests(wait);
     return {
       succeeded: async () => {
-        await Promise.all([this.perIp.reward(ip, 1), this.perAccount.delete(accountKey)]);
+        await Promise.all([perIp.reward(ip, 1), perAccount.delete(accountKey)]);
       },
     };
   }
+
+  /** Counts a registration from the address; throws a 429 with Retry-After past the limit. */
+  async register(ip: string): Promise<void> {
+    const wait = await take(this.limiters.registerPerIp, ip);
+    if (wait) throw tooManyRequests(wait);
+  }
+
+  /** Takes a point for a reset-link use from the address (429 past the limit); a success gives it back. */
+  async resetAttempt(ip: string): Promise<LimitedAttempt> {
+    const limiter = this.limiters.resetPerIp;
+    const wait = await take(limiter, ip);
+    if (wait) throw tooManyRequests(wait);
+    return { succeeded: () => limiter.reward(ip, 1).then(() => undefined) };
+  }
+
+  /**
+   * Takes a point for a current-password check in one session (429 past the limit); a success
+   * clears the session's failures. Kept apart from the login limits: someone holding only an
+   * access token cannot lock the owner out of signing in.
+   */
+  async passwordCheck(sessionId: string): Promise<LimitedAttempt> {
+    const limiter = this.limiters.changePasswordPerSession;
+    const wait = await take(limiter, sessionId);
+    if (wait) throw tooManyRequests(wait);
+    return { succeeded: () => limiter.delete(sessionId).then(() => undefined) };
+  }
 }
 
-function createLimiter(name: string, limit: { points: number; seconds: number }, redis?: Redis): RateLimiterAbstract {
+function createLimiter(name: string, limit: Limit, redis?: Redis): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.seconds });
   if (!redis) return memory;
   return new RateLimiterRedis({
@@ -76,7 +132,7 @@ function createLimiter(name: string, limit: { points: number; seconds: number },
 }
 
 async function loginLimiterPlugin(app: FastifyInstance, options: { limits?: LoginLimits }) {
-  const limits = options.limits ?? DEFAULT_LOGIN_LIMITS;
+  const limits = { ...DEFAULT_LOGIN_LIMITS, ...options.limits };
   let redis: Redis | undefined;
   if (app.config.redisUrl) {
     redis = new Redis(app.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
@@ -85,7 +141,16 @@ async function loginLimiterPlugin(app: FastifyInstance, options: { limits?: Logi
       redis?.disconnect();
     });
   }
-  app.decorate('loginLimiter', new LoginLimiter(createLimiter('login_account', limits.perAccount, redis), createLimiter('login_ip', limits.perIp, redis)));
+  app.decorate(
+    'loginLimiter',
+    new LoginLimiter({
+      perAccount: createLimiter('login_account', limits.perAccount, redis),
+      perIp: createLimiter('login_ip', limits.perIp, redis),
+      registerPerIp: createLimiter('register_ip', limits.registerPerIp, redis),
+      resetPerIp: createLimiter('reset_ip', limits.resetPerIp, redis),
+      changePasswordPerSession: createLimiter('password_check_session', limits.changePasswordPerSession, redis),
+    }),
+  );
 }
 
 export const loginLimiter = fp(loginLimiterPlugin, { name: 'login-limiter' });

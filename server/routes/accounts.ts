@@ -5,6 +5,7 @@ import { detailSchema } from '../../src/contract/fields';
 import { fieldErrors, HttpError } from '../lib/errors';
 import { getDecoyHash, hashPassword, registrationProblems, verifyPassword } from '../lib/passwords';
 import { userOf } from '../plugins/auth';
+import type { LimitedAttempt } from '../plugins/login-limiter';
 import { isUniqueViolation } from '../repositories/db-errors';
 import { errors, json } from './schemas';
 
@@ -21,10 +22,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Create an account (individual, or with an organization it owns)',
       tags: ['accounts'],
       body: registerRequestSchema,
-      response: { 201: json('Signed up and signed in', registeredSchema), 400: errors[400] },
+      response: {
+        201: json('Signed up and signed in', registeredSchema),
+        400: errors[400],
+        429: json('Too many registrations from this address; see Retry-After', detailSchema),
+      },
     },
     handler: async (request, reply) => {
       const { body } = request;
+      // Every registration counts, 'already exists' included: each one costs a hash, and the
+      // answers tell which addresses have accounts.
+      await app.loginLimiter.register(request.ip);
       const problems = registrationProblems(body);
       if (await repos.users.findByEmail(body.email)) problems.email = ['A user with this email already exists.'];
       if (Object.keys(problems).length) throw fieldErrors(problems);
@@ -73,14 +81,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { body } = request;
-      // The attempt takes its point before the (slow) password check, so concurrent guesses
-      // cannot outrun the limit; only a success gives it back.
-      const attempt = await app.loginLimiter.begin(request.ip, body.email);
+      await app.loginLimiter.ensureOpen(request.ip, body.email);
       const found = await repos.users.findForLogin(body.email);
+      // The attempt takes its point when its (slow) password check starts, so concurrent guesses
+      // cannot outrun the limit; only a success gives it back (plugins/login-limiter.ts).
+      let attempt: LimitedAttempt | undefined;
       // Unknown emails are checked against a decoy hash: the answer takes as long either way.
-      const valid = await verifyPassword(body.password, found?.passwordHash ?? (await getDecoyHash()));
+      const valid = await verifyPassword(body.password, found?.passwordHash ?? (await getDecoyHash()), async () => {
+        attempt = await app.loginLimiter.begin(request.ip, body.email);
+      });
       if (!found || !valid || !found.user.is_active) throw new HttpError(401, { detail: SAME_LOGIN_FAILURE });
-      await attempt.succeeded();
+      await attempt?.succeeded();
       return sessions.issue(found.user);
     },
   });
