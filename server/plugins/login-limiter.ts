@@ -3,13 +3,12 @@
  * failed logins per address + account (5 per 15 minutes) and per address (30 per minute),
  * registrations per address, failed reset-link uses per address, and wrong current passwords
  * per session in 'Change password'.
- * A login takes its points atomically when its password check actually starts (inside the
- * check's lane, lib/passwords.ts), so concurrent guesses cannot all slip past the limit while
- * hashes run; a successful sign-in gives its points back at once (and clears the account's
- * failures), so only failures count: a class signing in together behind one hospital NAT is
- * never refused, and the real user signing in from another address is never locked out by
- * someone guessing from this one. An attempt from an address or pair already locked out is
- * refused before it waits for any check.
+ * Points are taken atomically before the password is checked, so concurrent guesses cannot all
+ * slip past a limit while hashes run: the address + account pair's on arrival, the address's
+ * when the check really starts (lib/passwords.ts runs a few at a time). A successful sign-in
+ * gives its points back at once and clears the pair's failures, so only failures count: a
+ * class signing in together behind one hospital NAT is never refused, and the real user
+ * signing in from another address is never locked out by someone guessing from this one.
  * With REDIS_URL the counters live in Redis and are shared by every app instance; otherwise in
  * memory. A Redis outage falls back to memory.
  */
@@ -47,6 +46,11 @@ export interface LimitedAttempt {
   succeeded(): Promise<void>;
 }
 
+/** A login's points: the account pair's taken at once, the address's when its password check starts. */
+export interface LoginAttempt extends LimitedAttempt {
+  checkStarts(): Promise<void>;
+}
+
 /** Seconds to wait when `consume` was refused, or 0 when the point was taken. */
 async function take(limiter: RateLimiterAbstract, key: string): Promise<number> {
   try {
@@ -64,31 +68,55 @@ async function spent(limiter: RateLimiterAbstract, key: string): Promise<number>
   return state && state.remainingPoints <= 0 ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
 }
 
-export class LoginLimiter {
-  constructor(private readonly limiters: Record<keyof LoginLimits, RateLimiterAbstract>) {}
+/** How long a refusal of an address past its limit is held before it is answered. */
+export const REFUSAL_DELAY_MS = 1000;
 
-  /** Throws a 429 with Retry-After at once when the address or the address + account pair is locked out. */
-  async ensureOpen(ip: string, email: string): Promise<void> {
-    const wait = Math.max(await spent(this.limiters.perIp, ip), await spent(this.limiters.perAccount, `${ip}|${email}`));
+export class LoginLimiter {
+  constructor(
+    private readonly limiters: Record<keyof LoginLimits, RateLimiterAbstract>,
+    private readonly refusalDelayMs = REFUSAL_DELAY_MS,
+  ) {}
+
+  /**
+   * Starts a login attempt: refuses (429 with Retry-After) at once when the address is locked
+   * out, then takes the address + account pair's point, atomically in the store, before
+   * anything else, so simultaneous guesses at one account cannot outrun its limit. The
+   * address's point is taken by `checkStarts()`, called when the password check really starts
+   * (lib/passwords.ts runs a few at a time), and given back by `succeeded()` at once: a class of
+   * a hundred signing in together holds at most a few of the address's points at any moment.
+   * The attempt counts as a failure unless `succeeded()` is called.
+   */
+  async begin(ip: string, email: string): Promise<LoginAttempt> {
+    const accountKey = `${ip}|${email}`;
+    const { perIp, perAccount } = this.limiters;
+    const wait = (await spent(perIp, ip)) || (await take(perAccount, accountKey));
     if (wait) throw tooManyRequests(wait);
+    let ipPointTaken = false;
+    return {
+      checkStarts: async () => {
+        const ipWait = await take(perIp, ip);
+        if (ipWait) throw tooManyRequests(ipWait);
+        ipPointTaken = true;
+      },
+      succeeded: async () => {
+        await Promise.all([ipPointTaken && perIp.reward(ip, 1), perAccount.delete(accountKey)]);
+      },
+    };
   }
 
   /**
-   * Takes one point from both login counters, atomically in the store, just before the
-   * password is checked; throws a 429 with Retry-After when either is exhausted. The attempt
-   * counts as a failure unless `succeeded()` is called.
+   * Refuses (429 with Retry-After) a request whose address has used up `limit`, taking nothing:
+   * for an `onRequest` hook, so that a flood past the limit costs no body parsing or
+   * validation. The refusal is answered after REFUSAL_DELAY_MS: a client that keeps sending
+   * anyway then holds an idle connection instead of a place in the event loop's queue, where
+   * every other request waits behind it (64 connections answered at once kept a media read
+   * waiting 0.9 s).
    */
-  async begin(ip: string, email: string): Promise<LimitedAttempt> {
-    const accountKey = `${ip}|${email}`;
-    const { perIp, perAccount } = this.limiters;
-    const [ipWait, accountWait] = await Promise.all([take(perIp, ip), take(perAccount, accountKey)]);
-    const wait = Math.max(ipWait, accountWait);
-    if (wait) throw tooManyRequests(wait);
-    return {
-      succeeded: async () => {
-        await Promise.all([perIp.reward(ip, 1), perAccount.delete(accountKey)]);
-      },
-    };
+  async refuseIfSpent(limit: 'registerPerIp' | 'resetPerIp', ip: string): Promise<void> {
+    const wait = await spent(this.limiters[limit], ip);
+    if (!wait) return;
+    await new Promise((resolve) => setTimeout(resolve, this.refusalDelayMs));
+    throw tooManyRequests(wait);
   }
 
   /** Counts a registration from the address; throws a 429 with Retry-After past the limit. */

@@ -127,6 +127,7 @@ export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceO
     method: 'POST',
     url: '/accounts/password/reset/',
     config: { access: 'public' },
+    onRequest: async (request) => app.loginLimiter.refuseIfSpent('resetPerIp', request.ip),
     schema: {
       summary: 'Set a new password with the emailed link (ends every sign-in of the account)',
       tags: ['accounts'],

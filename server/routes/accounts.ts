@@ -5,7 +5,6 @@ import { detailSchema } from '../../src/contract/fields';
 import { fieldErrors, HttpError } from '../lib/errors';
 import { getDecoyHash, hashPassword, registrationProblems, verifyPassword } from '../lib/passwords';
 import { userOf } from '../plugins/auth';
-import type { LimitedAttempt } from '../plugins/login-limiter';
 import { isUniqueViolation } from '../repositories/db-errors';
 import { errors, json } from './schemas';
 
@@ -18,6 +17,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'POST',
     url: '/accounts/register/',
     config: { access: 'public' },
+    onRequest: async (request) => app.loginLimiter.refuseIfSpent('registerPerIp', request.ip),
     schema: {
       summary: 'Create an account (individual, or with an organization it owns)',
       tags: ['accounts'],
@@ -81,17 +81,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { body } = request;
-      await app.loginLimiter.ensureOpen(request.ip, body.email);
+      // The attempt takes its points before the (slow) password check, so concurrent guesses
+      // cannot outrun the limits; only a success gives them back (plugins/login-limiter.ts).
+      const attempt = await app.loginLimiter.begin(request.ip, body.email);
       const found = await repos.users.findForLogin(body.email);
-      // The attempt takes its point when its (slow) password check starts, so concurrent guesses
-      // cannot outrun the limit; only a success gives it back (plugins/login-limiter.ts).
-      let attempt: LimitedAttempt | undefined;
       // Unknown emails are checked against a decoy hash: the answer takes as long either way.
-      const valid = await verifyPassword(body.password, found?.passwordHash ?? (await getDecoyHash()), async () => {
-        attempt = await app.loginLimiter.begin(request.ip, body.email);
-      });
+      const valid = await verifyPassword(body.password, found?.passwordHash ?? (await getDecoyHash()), attempt.checkStarts);
       if (!found || !valid || !found.user.is_active) throw new HttpError(401, { detail: SAME_LOGIN_FAILURE });
-      await attempt?.succeeded();
+      await attempt.succeeded();
       return sessions.issue(found.user);
     },
   });
