@@ -4,8 +4,8 @@
  * scrypt runs on Node's thread pool (four threads), which file reads and DNS share: 64
  * anonymous requests hashing at once held a media read for 14 s. So hashes run in two small
  * lanes — at most one new hash (registration, reset, change) and two checks (sign-in, current
- * password) at a time, the rest waiting their turn — which leaves a pool thread free for files
- * and keeps a flood of new hashes from delaying anyone's sign-in.
+ * password) at a time, the rest waiting their turn, checks first — which leaves a pool thread
+ * free for files and keeps a flood of new hashes from delaying anyone's sign-in.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { dictionary } from '@zxcvbn-ts/language-common';
@@ -20,23 +20,57 @@ const KEYLEN = 32;
 export class Lane {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
+  private idle: { promise: Promise<void>; resolve: () => void } | undefined;
+  /**
+   * @param yieldTo a lane whose tasks go first: a task here starts only once that lane is idle,
+   *   or after `maxYieldMs`, so that it is never starved
+   */
+  constructor(
+    private readonly limit: number,
+    private readonly yieldTo?: Lane,
+    private readonly maxYieldMs = 2000,
+  ) {}
+
+  /** Resolves once no task runs or waits here. */
+  private whenIdle(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    if (!this.idle) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.idle = { promise, resolve };
+    }
+    return this.idle.promise;
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running < this.limit) this.running++;
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {
+      if (this.yieldTo?.running) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([this.yieldTo.whenIdle(), new Promise((resolve) => (timer = setTimeout(resolve, this.maxYieldMs)))]);
+        clearTimeout(timer);
+      }
       return await task();
     } finally {
       // The slot passes straight to the next waiter, so a newcomer cannot overtake it.
       const next = this.waiting.shift();
       if (next) next();
-      else this.running--;
+      else if (--this.running === 0 && this.idle) {
+        this.idle.resolve();
+        this.idle = undefined;
+      }
     }
   }
 }
 
-export const PASSWORD_LANES = { newHashes: new Lane(1), checks: new Lane(2) };
+const checks = new Lane(2);
+/**
+ * Two checks at once (sign-ins), one new hash at once; a new hash waits (up to 2 s) while
+ * checks run, so that on a busy processor a sign-in's check does not share it with a queue of
+ * registrations.
+ */
+export const PASSWORD_LANES = { checks, newHashes: new Lane(1, checks) };
 
 async function newHash(password: string): Promise<string> {
   const salt = randomBytes(16);

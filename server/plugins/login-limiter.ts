@@ -107,15 +107,16 @@ export class LoginLimiter {
   /**
    * Refuses (429 with Retry-After) a request whose address has used up `limit`, taking nothing:
    * for an `onRequest` hook, so that a flood past the limit costs no body parsing or
-   * validation. The refusal is answered after REFUSAL_DELAY_MS: a client that keeps sending
-   * anyway then holds an idle connection instead of a place in the event loop's queue, where
-   * every other request waits behind it (64 connections answered at once kept a media read
-   * waiting 0.9 s).
+   * validation. The refusal is answered after about REFUSAL_DELAY_MS: a client that keeps
+   * sending anyway then holds an idle connection instead of a place in the event loop's queue,
+   * where every other request waits behind it (64 connections answered at once kept a media
+   * read waiting 0.9 s). The delay varies by ±50 % so that held refusals do not all come back
+   * together.
    */
   async refuseIfSpent(limit: 'registerPerIp' | 'resetPerIp', ip: string): Promise<void> {
     const wait = await spent(this.limiters[limit], ip);
     if (!wait) return;
-    await new Promise((resolve) => setTimeout(resolve, this.refusalDelayMs));
+    await new Promise((resolve) => setTimeout(resolve, this.refusalDelayMs * (0.5 + Math.random())));
     throw tooManyRequests(wait);
   }
 
