@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Db } from './db/database';
 import { HttpError } from './lib/errors';
 import { isApiUrl } from './lib/route';
@@ -139,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // One line per request is noise at `info`; LOG_LEVEL=debug shows them.
     // (through a LogController: the top-level disableRequestLogging option is deprecated, FSTDEP023).
     logController: new LogController({ disableRequestLogging: options.config.logLevel !== 'debug' && options.config.logLevel !== 'trace' }),
-    trustProxy: options.config.trustProxy,
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // A path the router cannot even read (bad percent-encoding, an overlong segment) names

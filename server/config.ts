@@ -3,6 +3,7 @@
  * process with a message naming the variable, never a stack trace.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -10,6 +11,36 @@ import { z } from 'zod';
 export class ConfigError extends Error {}
 
 const MiB = 1024 * 1024;
+
+/** Names proxy-addr (Fastify's `trustProxy`) knows for address ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, a CIDR range (`10.0.0.0/8`) or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Fastify's `trustProxy`: false, the number of proxy hops to trust, or the proxies' addresses.
+ * Never `true`, which would take the left-most X-Forwarded-For entry, one the client writes.
+ */
+function trustProxyOf(value: string): false | number | string[] {
+  if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) : false;
+  return value.split(',').map((entry) => entry.trim());
+}
+
+/**
+ * Fastify's `trustProxy` for the configured proxies. A hop count becomes a function: this
+ * Fastify refuses a plain number (it cannot tell a proxy from a client that reaches the app
+ * directly, so a hop count is only safe where the app listens behind the proxies alone).
+ */
+export function fastifyTrustProxy(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -39,7 +70,13 @@ const envSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   MAX_IMAGE_UPLOAD_MB: z.coerce.number().positive().max(100).default(10),
   MAX_VIDEO_UPLOAD_MB: z.coerce.number().positive().max(4096).default(200),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .refine(
+      (v) => /^\d{1,2}$/.test(v) || v.split(',').every((entry) => isProxyAddress(entry.trim())),
+      'must be the number of trusted proxies in front of the app (0: none) or their addresses, comma-separated (IPs or CIDR ranges)',
+    ),
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -73,7 +110,11 @@ export interface Config {
   refreshReuseGraceSeconds: number;
   maxImageBytes: number;
   maxVideoBytes: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`): the client address is
+   * read from the right, past this many hops or these addresses.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** Score posts a user may make in any 10 minutes (plugins/score-limiter.ts); 0: no limit. */
   scorePostLimit: number;
@@ -129,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     maxImageBytes: Math.round(e.MAX_IMAGE_UPLOAD_MB * MiB),
     maxVideoBytes: Math.round(e.MAX_VIDEO_UPLOAD_MB * MiB),
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     scorePostLimit: e.SCORE_POST_LIMIT,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),

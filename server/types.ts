@@ -28,5 +28,7 @@ declare module 'fastify' {
     currentUser: CurrentUser | null;
     /** The book content's version read with the user (repositories/versioned-cache.ts); null without a signed-in user. */
     contentVersion: number | null;
+    /** The sign-in (refresh-token family) the request's access token belongs to; null without one. */
+    sessionId: string | null;
   }
 }

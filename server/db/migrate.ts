@@ -6,6 +6,7 @@ import { passwordResets } from './migrations/003-password-resets';
 import { contentState } from './migrations/004-content-state';
 import { scoreCounts } from './migrations/005-score-counts';
 import { accountState } from './migrations/006-account-state';
+import { sessionEpoch } from './migrations/007-session-epoch';
 import { scoreClock } from './migrations/008-score-clock';
 import { contactMessages } from './migrations/010-contact-messages';
 
@@ -18,6 +19,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '004-content-state': contentState(db.dialect),
     '005-score-counts': scoreCounts(db.dialect),
     '006-account-state': accountState(db.dialect),
+    '007-session-epoch': sessionEpoch(db.dialect),
     '008-score-clock': scoreClock(),
     '010-contact-messages': contactMessages(db.dialect),
   };

@@ -15,6 +15,8 @@ export interface UsersTable {
   is_staff: number;
   is_active: number;
   date_joined: string;
+  /** Raised to end every session of the account (migrations/007-session-epoch.ts). */
+  session_epoch: Generated<number>;
 }
 
 export type { OrganizationRole } from '../../src/contract/session';

@@ -7,10 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../lib/errors';
-import { createLimiter } from './login-limiter';
+import { take } from './login-limiter';
 
 export const SCORE_POST_WINDOW_SECONDS = 10 * 60;
 
@@ -20,26 +19,15 @@ export class ScoreLimiter {
   /** Counts one score post of the user; throws a 429 with Retry-After past the limit. */
   async take(userId: number): Promise<void> {
     if (!this.limiter) return;
-    try {
-      await this.limiter.consume(String(userId), 1);
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) throw tooManyRequests(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
-      throw refusal;
-    }
+    const wait = await take(this.limiter, String(userId));
+    if (wait) throw tooManyRequests(wait);
   }
 }
 
+/** Kept where the login limits are (plugins/login-limiter.ts: Redis with REDIS_URL, else memory). */
 async function scoreLimiterPlugin(app: FastifyInstance) {
   const points = app.config.scorePostLimit;
-  let redis: Redis | undefined;
-  if (points > 0 && app.config.redisUrl) {
-    redis = new Redis(app.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
-    redis.on('error', (error) => app.log.warn({ err: error.message }, 'Redis unavailable: score-post limits fall back to memory'));
-    app.addHook('onClose', async () => {
-      redis?.disconnect();
-    });
-  }
-  app.decorate('scoreLimiter', new ScoreLimiter(points > 0 ? createLimiter('score_posts', { points, seconds: SCORE_POST_WINDOW_SECONDS }, redis) : null));
+  app.decorate('scoreLimiter', new ScoreLimiter(points > 0 ? app.requestLimiter('score_posts', { points, seconds: SCORE_POST_WINDOW_SECONDS }) : null));
 }
 
-export const scoreLimiter = fp(scoreLimiterPlugin, { name: 'score-limiter' });
+export const scoreLimiter = fp(scoreLimiterPlugin, { name: 'score-limiter', dependencies: ['login-limiter'] });

@@ -13,6 +13,8 @@ export interface AccountUser extends SessionUser {
   phone_number: string;
   date_joined: string;
   membership_id: number | null;
+  /** Tokens and reset links issued under another epoch are refused (migrations/007-session-epoch.ts). */
+  session_epoch: number;
 }
 
 export class UsersRepository {
@@ -58,6 +60,23 @@ export class UsersRepository {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
 
+  /**
+   * Ends every session of the account: its epoch goes up, so every access token, refresh token
+   * and reset link issued before is refused from the commit on, including a refresh token that a
+   * rotation racing this write inserts afterwards (it carries the old epoch). Its refresh tokens
+   * are marked revoked as well, so the table says what is still live. Answers the new epoch.
+   */
+  async signOutEverywhere(id: number): Promise<number> {
+    const row = await this.db
+      .updateTable('users')
+      .set((eb) => ({ session_epoch: eb('session_epoch', '+', 1) }))
+      .where('id', '=', id)
+      .returning('session_epoch')
+      .executeTakeFirstOrThrow();
+    await this.db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
+    return Number(row.session_epoch);
+  }
+
   private accountQuery() {
     return this.db
       .selectFrom('users as u')
@@ -74,6 +93,7 @@ export class UsersRepository {
         'u.is_superuser',
         'u.is_staff',
         'u.is_active',
+        'u.session_epoch',
         'm.id as membership_id',
         'm.role',
         'o.id as organization_id',
@@ -96,6 +116,7 @@ export class UsersRepository {
       is_superuser: Boolean(row.is_superuser),
       is_staff: Boolean(row.is_staff),
       is_active: Boolean(row.is_active),
+      session_epoch: Number(row.session_epoch),
     };
   }
 

@@ -2,7 +2,9 @@
  * Account self-service (issue 14): 'Forgot password?' (a single-use link by email, valid for
  * one hour, the same answer whether or not the address has an account), the reset itself
  * (every sign-in of the account ended), profile edits, and a password change that needs the
- * current password and ends every other sign-in (this device gets a fresh pair).
+ * current password and ends every other sign-in (this device gets a fresh pair). Either new
+ * password also voids the reset links sent before it (users.signOutEverywhere).
+ * What is cheap is checked before a new password is hashed: limits, the link, the rules.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -88,6 +90,13 @@ export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceO
     const address = app.server.address();
     return `http://${host}:${address && typeof address === 'object' ? address.port : app.config.port}`;
   };
+  const sendResetLink = async (email: string) => {
+    const found = await repos.users.findForLogin(email);
+    if (!found?.user.is_active) return;
+    const token = randomBytes(32).toString('base64url');
+    await repos.passwordResets.create(found.user, token, PASSWORD_RESET_LIFETIME_SECONDS);
+    await mailer.send(resetMail(found.user, `${linkBase()}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`));
+  };
   const perEmail = new RateLimiterMemory({ keyPrefix: 'forgot_email', ...FORGOT_LIMITS.perEmail });
   const perIp = new RateLimiterMemory({ keyPrefix: 'forgot_ip', ...FORGOT_LIMITS.perIp });
 
@@ -101,18 +110,15 @@ export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceO
       body: forgotPasswordRequestSchema,
       response: { 200: json('Accepted', detailSchema), 400: errors[400], 429: json('Too many requests; see Retry-After', detailSchema) },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { body } = request;
       const wait = Math.max(await tooMany(perIp, request.ip), await tooMany(perEmail, body.email));
       if (wait) throw tooManyRequests(wait);
-      const found = await repos.users.findForLogin(body.email);
-      if (found?.user.is_active) {
-        const token = randomBytes(32).toString('base64url');
-        await repos.passwordResets.create(found.user.user_id, token, PASSWORD_RESET_LIFETIME_SECONDS);
-        const link = `${linkBase()}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
-        // Sent after answering: the answer takes as long whether or not the address has an account.
-        void mailer.send(resetMail(found.user, link)).catch((error: unknown) => request.log.error({ err: error }, 'The password-reset mail could not be sent'));
-      }
+      // Everything about the address happens once the answer is sent: the answer is the same
+      // work, and takes as long, whether or not an account uses it.
+      reply.raw.once('close', () => {
+        sendResetLink(body.email).catch((error: unknown) => request.log.error({ err: error }, 'The password-reset link could not be sent'));
+      });
       return { detail: FORGOT_PASSWORD_ANSWER };
     },
   });
@@ -121,28 +127,35 @@ export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceO
     method: 'POST',
     url: '/accounts/password/reset/',
     config: { access: 'public' },
+    onRequest: async (request) => app.loginLimiter.refuseIfSpent('resetPerIp', request.ip),
     schema: {
       summary: 'Set a new password with the emailed link (ends every sign-in of the account)',
       tags: ['accounts'],
       body: resetPasswordRequestSchema,
-      response: { 200: json('Password changed', detailSchema), 400: errors[400] },
+      response: { 200: json('Password changed', detailSchema), 400: errors[400], 429: json('Too many refused links; see Retry-After', detailSchema) },
     },
     handler: async (request) => {
       const { body } = request;
       if (body.password !== body.password2) throw fieldErrors({ password2: ['Passwords do not match.'] });
+      const attempt = await app.loginLimiter.resetAttempt(request.ip);
+      // The link and the rules first: a made-up link never costs a hash.
+      const link = await repos.passwordResets.find(body.token);
+      const user = link && (await repos.users.sessionUser(link.user_id));
+      if (!link || !user?.is_active || user.session_epoch !== link.session_epoch) throw fieldErrors({ token: [INVALID_RESET_LINK] });
+      const problems = passwordProblems(body.password, { email: user.email, full_name: user.full_name });
+      if (problems.length) throw fieldErrors({ password: problems });
       const password_hash = await hashPassword(body.password);
-      const outcome = await repos.transaction(async (tx) => {
-        const userId = await tx.passwordResets.consume(body.token);
-        const user = userId === undefined ? undefined : await tx.users.sessionUser(userId);
-        if (!user?.is_active) return { refused: { token: [INVALID_RESET_LINK] } };
-        const problems = passwordProblems(body.password, { email: user.email, full_name: user.full_name });
-        // Thrown inside the transaction: the link is not used up by a refused password.
-        if (problems.length) throw fieldErrors({ password: problems });
-        await tx.users.update(user.user_id, { password_hash });
-        await tx.passwordResets.signOutEverywhere(user.user_id);
-        return { refused: null };
+      const done = await repos.transaction(async (tx) => {
+        // The link is used up here, once, and only if no new password came in meanwhile.
+        const used = await tx.passwordResets.consume(body.token);
+        const current = used && (await tx.users.sessionUser(used.user_id));
+        if (!used || !current?.is_active || current.session_epoch !== used.session_epoch) return false;
+        await tx.users.update(used.user_id, { password_hash });
+        await tx.users.signOutEverywhere(used.user_id);
+        return true;
       });
-      if (outcome.refused) throw fieldErrors(outcome.refused);
+      if (!done) throw fieldErrors({ token: [INVALID_RESET_LINK] });
+      await attempt.succeeded();
       return { detail: PASSWORD_RESET_DONE };
     },
   });
@@ -177,14 +190,15 @@ export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceO
         200: json('Changed; the new tokens of this device', passwordChangedSchema),
         400: errors[400],
         401: errors[401],
-        429: json('Too many wrong current passwords; see Retry-After', detailSchema),
+        429: json('Too many wrong current passwords in this session; see Retry-After', detailSchema),
       },
     },
     handler: async (request) => {
       const { body } = request;
       const user = userOf(request);
-      // Wrong current passwords count like failed logins (a stolen, unlocked device is not a free guess).
-      const attempt = await app.loginLimiter.begin(request.ip, user.email);
+      // Wrong current passwords are limited per session (a stolen, unlocked device is not a free
+      // guess), not by the login limits: a stolen access token must not lock the owner out.
+      const attempt = await app.loginLimiter.passwordCheck(request.sessionId ?? `user:${user.user_id}`);
       const found = await repos.users.findForLogin(user.email);
       if (!found || !(await verifyPassword(body.current_password, found.passwordHash))) throw fieldErrors({ current_password: [WRONG_CURRENT_PASSWORD] });
       await attempt.succeeded();
@@ -194,11 +208,11 @@ export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceO
       if (passwordIssues.length) problems.password = passwordIssues;
       if (Object.keys(problems).length) throw fieldErrors(problems);
       const password_hash = await hashPassword(body.password);
-      await repos.transaction(async (tx) => {
+      const session_epoch = await repos.transaction(async (tx) => {
         await tx.users.update(user.user_id, { password_hash });
-        await tx.passwordResets.signOutEverywhere(user.user_id);
+        return tx.users.signOutEverywhere(user.user_id);
       });
-      return { detail: PASSWORD_CHANGED, ...(await sessions.issue(user)) };
+      return { detail: PASSWORD_CHANGED, ...(await sessions.issue({ ...user, session_epoch })) };
     },
   });
 };

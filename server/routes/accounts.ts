@@ -17,14 +17,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     method: 'POST',
     url: '/accounts/register/',
     config: { access: 'public' },
+    onRequest: async (request) => app.loginLimiter.refuseIfSpent('registerPerIp', request.ip),
     schema: {
       summary: 'Create an account (individual, or with an organization it owns)',
       tags: ['accounts'],
       body: registerRequestSchema,
-      response: { 201: json('Signed up and signed in', registeredSchema), 400: errors[400] },
+      response: {
+        201: json('Signed up and signed in', registeredSchema),
+        400: errors[400],
+        429: json('Too many registrations from this address; see Retry-After', detailSchema),
+      },
     },
     handler: async (request, reply) => {
       const { body } = request;
+      // Every registration counts, 'already exists' included: each one costs a hash, and the
+      // answers tell which addresses have accounts.
+      await app.loginLimiter.register(request.ip);
       const problems = registrationProblems(body);
       if (await repos.users.findByEmail(body.email)) problems.email = ['A user with this email already exists.'];
       if (Object.keys(problems).length) throw fieldErrors(problems);
@@ -73,12 +81,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { body } = request;
-      // The attempt takes its point before the (slow) password check, so concurrent guesses
-      // cannot outrun the limit; only a success gives it back.
+      // The attempt takes its points before the (slow) password check, so concurrent guesses
+      // cannot outrun the limits; only a success gives them back (plugins/login-limiter.ts).
       const attempt = await app.loginLimiter.begin(request.ip, body.email);
       const found = await repos.users.findForLogin(body.email);
       // Unknown emails are checked against a decoy hash: the answer takes as long either way.
-      const valid = await verifyPassword(body.password, found?.passwordHash ?? (await getDecoyHash()));
+      const valid = await verifyPassword(body.password, found?.passwordHash ?? (await getDecoyHash()), attempt.checkStarts);
       if (!found || !valid || !found.user.is_active) throw new HttpError(401, { detail: SAME_LOGIN_FAILURE });
       await attempt.succeeded();
       return sessions.issue(found.user);

@@ -14,7 +14,7 @@ import { forbidden, notFound, tooManyRequests } from '../lib/errors';
 import { pageOf, paginated } from '../lib/pagination';
 import { pathId } from '../lib/route';
 import { userOf } from '../plugins/auth';
-import { type RequestLimit, secondsToWait } from '../plugins/login-limiter';
+import { type RequestLimit, take } from '../plugins/login-limiter';
 import type { Mailer, MailMessage } from '../services/mail';
 import { errors, json } from './schemas';
 
@@ -92,7 +92,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
       response: { 201: json('Received', detailSchema), 400: errors[400], 429: json('Too many messages from this address; see Retry-After', detailSchema) },
     },
     handler: async (request, reply) => {
-      const wait = await secondsToWait(perAddress, request.ip);
+      const wait = await take(perAddress, request.ip);
       if (wait) throw tooManyRequests(wait);
       const { name, email, message } = request.body;
       const stored = await repos.contactMessages.create({ name, email, message });

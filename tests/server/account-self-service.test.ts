@@ -182,22 +182,32 @@ describe('POST /api/accounts/password/change/', () => {
     expect((await login(t, address, NEW_PASSWORD)).access).toBeTruthy();
   });
 
-  it('counts wrong current passwords like failed logins (429 after five)', async () => {
+  it('limits wrong current passwords per session (429 after five), without locking the owner out of signing in', async () => {
     const address = email('guess');
     await createUser(t, { email: address });
-    const { access } = await login(t, address);
+    const stolen = await login(t, address, TEST_PASSWORD, '10.0.9.9');
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       statuses.push(
         (
           await call(t, 'POST', '/api/accounts/password/change/', {
-            token: access,
+            token: stolen.access,
             ip: '10.0.9.9',
             body: { current_password: `guess-${i}`, password: NEW_PASSWORD, password2: NEW_PASSWORD },
           })
         ).statusCode,
       );
     }
-    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
+    // The owner, from the same address, still signs in, and changes the password in a new session.
+    const owner = await login(t, address, TEST_PASSWORD, '10.0.9.9');
+    const change = await call(t, 'POST', '/api/accounts/password/change/', {
+      token: owner.access,
+      ip: '10.0.9.9',
+      body: { current_password: TEST_PASSWORD, password: NEW_PASSWORD, password2: NEW_PASSWORD },
+    });
+    expect(change.statusCode).toBe(200);
+    // The session whose guesses were refused is over with the change.
+    expect((await call(t, 'GET', '/api/accounts/profile/', { token: stolen.access })).statusCode).toBe(401);
   });
 });

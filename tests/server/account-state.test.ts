@@ -27,7 +27,7 @@ const profile = async (token: string) => {
 };
 
 describe('the signed-in user, as the database holds them at each request', () => {
-  it('refuses the next request of an account deactivated elsewhere', async () => {
+  it('refuses the next request of an account deactivated elsewhere, and its old token after reactivation too', async () => {
     const user = await createUser(t, { email: 'deactivated@state.example' });
     const { access } = await login(t, 'deactivated@state.example');
     expect((await profile(access)).status).toBe(200);
@@ -35,7 +35,8 @@ describe('the signed-in user, as the database holds them at each request', () =>
     await other.kysely.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id).execute();
     expect((await profile(access)).status).toBe(401);
     await other.kysely.updateTable('users').set({ is_active: 1 }).where('id', '=', user.id).execute();
-    expect((await profile(access)).status).toBe(200);
+    expect((await profile(access)).status).toBe(401);
+    expect((await profile((await login(t, 'deactivated@state.example')).access)).status).toBe(200);
   });
 
   it("takes a superuser's rights away at once when another writer does", async () => {

@@ -100,9 +100,13 @@ describe('npm start', () => {
   });
 
   it('promotes an existing account, and applies the registration rules', async () => {
-    const promote = await runCli('server/cli/createsuperuser.ts', ['--email', 'LEARNER@example.com'], env());
+    const unasked = await runCli('server/cli/createsuperuser.ts', ['--email', 'LEARNER@example.com'], env());
+    expect(unasked.code).toBe(1);
+    expect(unasked.stdout).toMatch(/An account already uses learner@example\.com: ".+", registered on \d{4}-\d{2}-\d{2}\./);
+    expect(unasked.stderr).toContain('--yes');
+    const promote = await runCli('server/cli/createsuperuser.ts', ['--email', 'LEARNER@example.com', '--yes'], env());
     expect(promote.code).toBe(0);
-    expect(promote.stdout).toContain('learner@example.com is now a superuser.');
+    expect(promote.stdout).toContain('learner@example.com is now a superuser, signed out everywhere.');
     const weak = await runCli('server/cli/createsuperuser.ts', ['--email', 'weak@x.example', '--password', '12345678'], env());
     expect(weak.code).toBe(1);
     expect(weak.stderr).toContain('This password is too common.');
