@@ -14,6 +14,8 @@ import {
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordRequestSchema,
   INVALID_RESET_LINK,
+  RESET_LINK_VALID,
+  resetLinkCheckSchema,
   PASSWORD_CHANGED,
   PASSWORD_RESET_DONE,
   PASSWORD_RESET_LIFETIME_SECONDS,
@@ -123,6 +125,33 @@ export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceO
     },
   });
 
+  /** The active account a reset link is for, while the link is unused, unexpired and no newer password came in; else null. */
+  const linkOwner = async (token: string) => {
+    const link = await repos.passwordResets.find(token);
+    const user = link && (await repos.users.sessionUser(link.user_id));
+    return link && user?.is_active && user.session_epoch === link.session_epoch ? user : null;
+  };
+
+  app.route({
+    method: 'POST',
+    url: '/accounts/password/reset/check/',
+    config: { access: 'public' },
+    onRequest: async (request) => app.loginLimiter.refuseIfSpent('resetPerIp', request.ip),
+    schema: {
+      summary: 'Whether an emailed reset link still works, before a new password is typed (uses nothing up)',
+      tags: ['accounts'],
+      body: resetLinkCheckSchema,
+      response: { 200: json('The link works', detailSchema), 400: errors[400], 429: json('Too many refused links; see Retry-After', detailSchema) },
+    },
+    handler: async (request) => {
+      // Counted like a use of the link: guessing links here is limited as it is on the reset.
+      const attempt = await app.loginLimiter.resetAttempt(request.ip);
+      if (!(await linkOwner(request.body.token))) throw fieldErrors({ token: [INVALID_RESET_LINK] });
+      await attempt.succeeded();
+      return { detail: RESET_LINK_VALID };
+    },
+  });
+
   app.route({
     method: 'POST',
     url: '/accounts/password/reset/',
@@ -139,9 +168,8 @@ export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceO
       if (body.password !== body.password2) throw fieldErrors({ password2: ['Passwords do not match.'] });
       const attempt = await app.loginLimiter.resetAttempt(request.ip);
       // The link and the rules first: a made-up link never costs a hash.
-      const link = await repos.passwordResets.find(body.token);
-      const user = link && (await repos.users.sessionUser(link.user_id));
-      if (!link || !user?.is_active || user.session_epoch !== link.session_epoch) throw fieldErrors({ token: [INVALID_RESET_LINK] });
+      const user = await linkOwner(body.token);
+      if (!user) throw fieldErrors({ token: [INVALID_RESET_LINK] });
       const problems = passwordProblems(body.password, { email: user.email, full_name: user.full_name });
       if (problems.length) throw fieldErrors({ password: problems });
       const password_hash = await hashPassword(body.password);

@@ -22,9 +22,13 @@ export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 export const FORGOT_PASSWORD_ANSWER = 'If an account uses this address, we have sent it a link to set a new password. The link works for 1 hour, once.';
 
 /** POST /accounts/password/reset/ */
-export const resetPasswordRequestSchema = z.strictObject({ token: z.string().min(1).max(200), password, password2: password });
+const resetToken = z.string().min(1).max(200);
+export const resetPasswordRequestSchema = z.strictObject({ token: resetToken, password, password2: password });
+/** Whether a reset link still works, asked when its page opens (before a new password is typed). */
+export const resetLinkCheckSchema = z.strictObject({ token: resetToken });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
+export const RESET_LINK_VALID = 'This link is valid: choose a new password.';
 export const INVALID_RESET_LINK = 'This link is invalid, was already used or has expired. Ask for a new one with “Forgot password?”.';
 export const PASSWORD_RESET_DONE = 'Your password has been changed. You can now log in with it.';
 

@@ -5,7 +5,7 @@
  * and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORGOT_PASSWORD_ANSWER, INVALID_RESET_LINK, WRONG_CURRENT_PASSWORD } from '../../src/contract/account';
+import { FORGOT_PASSWORD_ANSWER, INVALID_RESET_LINK, RESET_LINK_VALID, WRONG_CURRENT_PASSWORD } from '../../src/contract/account';
 import { call, createTestApp, createUser, login, TEST_PASSWORD, type TestApp } from '../helpers/server-app';
 import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
 
@@ -126,6 +126,33 @@ describe('POST /api/accounts/password/reset/', () => {
     });
     expect(unknown.json()).toEqual({ token: [INVALID_RESET_LINK] });
     await expect(login(t, address)).resolves.toHaveProperty('access');
+  });
+});
+
+describe('POST /api/accounts/password/reset/check/', () => {
+  const check = (token: string, ip = '10.0.7.1') => call(t, 'POST', '/api/accounts/password/reset/check/', { body: { token }, ip });
+
+  it('says whether a link works before a password is typed, and uses nothing up', async () => {
+    const address = email('check');
+    await createUser(t, { email: address });
+    const token = tokenOf(await requestLink(address, '10.0.7.1'));
+    for (let i = 0; i < 2; i++) {
+      const res = await check(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ detail: RESET_LINK_VALID });
+    }
+    expect((await call(t, 'POST', '/api/accounts/password/reset/', { body: { token, password: NEW_PASSWORD, password2: NEW_PASSWORD } })).statusCode).toBe(200);
+    // Used: refused, as an unknown or expired one is.
+    expect((await check(token)).json()).toEqual({ token: [INVALID_RESET_LINK] });
+    expect((await check('y'.repeat(43))).statusCode).toBe(400);
+    expect((await check('')).json()).toHaveProperty('token');
+  });
+
+  it('counts refused links like refused resets: guessing from one address is limited (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await check(`guess-${i}-${'z'.repeat(40)}`, '10.0.8.1')).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 

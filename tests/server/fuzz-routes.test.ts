@@ -261,6 +261,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'post /api/accounts/logout/': { refresh: 'not.a.token' },
   'post /api/accounts/password/forgot/': { email: 'member@fuzz.example' },
   'post /api/accounts/password/reset/': { token: 'not.a.token', password: 'Laparoscopic-Port-42', password2: 'Laparoscopic-Port-42' },
+  'post /api/accounts/password/reset/check/': { token: 'not.a.token' },
   'post /api/accounts/password/change/': { current_password: 'Laparoscopic-Port-42', password: 'Laparoscopic-Port-42', password2: 'Laparoscopic-Port-42' },
   'patch /api/accounts/profile/': { full_name: 'A Name' },
   'post /api/accounts/organizations/{orgId}/add-member/': { email: 'author@fuzz.example', role: 'member' },

@@ -20,6 +20,11 @@ export async function requestPasswordReset(email: string): Promise<string> {
   return data.detail;
 }
 
+/** Whether a reset link still works (400 with a `token` field error when not). */
+export async function checkResetLink(token: string): Promise<void> {
+  await apiClient.post('/accounts/password/reset/check/', { token });
+}
+
 export async function resetPassword(body: ResetPasswordRequest): Promise<string> {
   const { data } = await apiClient.post<{ detail: string }>('/accounts/password/reset/', body);
   return data.detail;

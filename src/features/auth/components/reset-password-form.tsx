@@ -4,28 +4,55 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { RouterLink } from '../../../components/router-link';
 import { fieldMessages, messageOf } from '../../../lib/api-error';
-import { resetPassword } from '../api/account-api';
+import { checkResetLink, resetPassword } from '../api/account-api';
 
 const FAILED = 'The new password could not be set. Please try again.';
 const OFFLINE = 'This device is offline. Setting a new password needs a connection: connect to the internet and try again.';
 
-/** The page a reset link opens: a new password twice; then the way to Login. */
+/**
+ * The page a reset link opens: a new password twice; then the way to Login. The link is checked
+ * as the page opens, so a used or expired one is refused before anything is typed; when the check
+ * cannot be made (offline, a server error) the form stays and the reset itself decides.
+ */
 export function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [password2, setPassword2] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [linkRefused, setLinkRefused] = useState<string | null>(null);
   const fields = fieldMessages(error);
+
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    checkResetLink(token).catch((failure: unknown) => {
+      const refusal = fieldMessages(failure).token;
+      if (current && refusal) setLinkRefused(refusal);
+    });
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   if (!token) {
     return (
       <Stack spacing={2}>
         <Alert severity="error">This page needs the link from the email. Ask for a new one.</Alert>
         <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+      </Stack>
+    );
+  }
+  if (linkRefused) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="error" role="alert">
+          {linkRefused}
+        </Alert>
+        <RouterLink to="/forgot-password">Ask for a new link</RouterLink>
       </Stack>
     );
   }

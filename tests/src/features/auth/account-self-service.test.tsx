@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FORGOT_PASSWORD_ANSWER, INVALID_RESET_LINK, PASSWORD_CHANGED } from '../../../../src/contract/account';
+import { FORGOT_PASSWORD_ANSWER, INVALID_RESET_LINK, PASSWORD_CHANGED, RESET_LINK_VALID } from '../../../../src/contract/account';
 import { getAccessToken, getRefreshToken, getStoredUser } from '../../../../src/lib/session';
 import { FakeApi, fakeAccessToken, makeUser, signIn } from '../../../helpers/fake-api';
 import { renderApp } from '../../../helpers/render-app';
@@ -38,6 +38,28 @@ describe('Forgot password (/forgot-password)', () => {
 });
 
 describe('Set a new password (/reset-password?token=…)', () => {
+  beforeEach(() => {
+    api.on('POST', '/accounts/password/reset/check/', { status: 200, data: { detail: RESET_LINK_VALID } });
+  });
+
+  it('refuses a used or expired link as the page opens, before a password is typed, and offers a new one', async () => {
+    api.on('POST', '/accounts/password/reset/check/', { status: 400, data: { token: [INVALID_RESET_LINK] } });
+    await renderApp('/reset-password?token=used');
+    const alert = await main().findByRole('alert');
+    expect(alert).toHaveTextContent(INVALID_RESET_LINK);
+    expect(main().getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(main().queryByLabelText(/^New Password/)).not.toBeInTheDocument();
+    expect(api.callsTo('/accounts/password/reset/check/')[0]!.body).toEqual({ token: 'used' });
+  });
+
+  it('keeps the form when the link cannot be checked (offline): the reset itself decides', async () => {
+    api.on('POST', '/accounts/password/reset/check/', () => 'network');
+    await renderApp('/reset-password?token=abc123');
+    await waitFor(() => expect(api.callsTo('/accounts/password/reset/check/')).toHaveLength(1));
+    expect(await main().findByLabelText(/^New Password/)).toBeInTheDocument();
+    expect(main().queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('sends the token with the new password and shows the way to Login', async () => {
     api.on('POST', '/accounts/password/reset/', { status: 200, data: { detail: 'Your password has been changed. You can now log in with it.' } });
     const { user } = await renderApp('/reset-password?token=abc123');
