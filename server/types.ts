@@ -3,7 +3,7 @@ import type { Db } from './db/database';
 import type { CurrentUser } from './plugins/auth';
 import type { Repositories } from './repositories';
 import type { SessionService } from './plugins/auth';
-import type { LoginLimiter } from './plugins/login-limiter';
+import type { InviteLimiter, LoginLimiter } from './plugins/login-limiter';
 import type { MediaStorage } from './storage';
 
 declare module 'fastify' {
@@ -13,6 +13,7 @@ declare module 'fastify' {
     repos: Repositories;
     sessions: SessionService;
     loginLimiter: LoginLimiter;
+    inviteLimiter: InviteLimiter;
     storage: MediaStorage;
   }
   interface FastifyContextConfig {

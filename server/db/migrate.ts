@@ -6,6 +6,7 @@ import { passwordResets } from './migrations/003-password-resets';
 import { contentState } from './migrations/004-content-state';
 import { scoreCounts } from './migrations/005-score-counts';
 import { accountState } from './migrations/006-account-state';
+import { invitations } from './migrations/009-invitations';
 
 /** Every migration, in order. Each one is written once and runs on both engines. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '004-content-state': contentState(db.dialect),
     '005-score-counts': scoreCounts(db.dialect),
     '006-account-state': accountState(db.dialect),
+    '009-invitations': invitations(db.dialect),
   };
 }
 

@@ -34,7 +34,7 @@ export class LoginLimiter {
   ) {}
 
   /** Seconds to wait when `consume` was refused, or 0 when the point was taken. */
-  private static async take(limiter: RateLimiterAbstract, key: string): Promise<number> {
+  static async take(limiter: RateLimiterAbstract, key: string): Promise<number> {
     try {
       await limiter.consume(key, 1);
       return 0;
@@ -62,6 +62,34 @@ export class LoginLimiter {
   }
 }
 
+/** Invitation limits: per client address, and per invited address (whichever organizations invite it). */
+export interface InviteLimits {
+  perIp: { points: number; seconds: number };
+  perTarget: { points: number; seconds: number };
+}
+export const DEFAULT_INVITE_LIMITS: InviteLimits = {
+  perIp: { points: 100, seconds: 60 * 60 },
+  perTarget: { points: 5, seconds: 60 * 60 },
+};
+
+/**
+ * Invitations (add-member) cost a point each, from the client's address and from the invited
+ * address: nobody can probe addresses in bulk or flood one person's dashboard.
+ */
+export class InviteLimiter {
+  constructor(
+    private readonly perIp: RateLimiterAbstract,
+    private readonly perTarget: RateLimiterAbstract,
+  ) {}
+
+  /** Takes one point from both counters; throws a 429 with Retry-After when either is exhausted. */
+  async take(ip: string, email: string): Promise<void> {
+    const [ipWait, targetWait] = await Promise.all([LoginLimiter.take(this.perIp, ip), LoginLimiter.take(this.perTarget, email)]);
+    const wait = Math.max(ipWait, targetWait);
+    if (wait) throw tooManyRequests(wait);
+  }
+}
+
 function createLimiter(name: string, limit: { points: number; seconds: number }, redis?: Redis): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.seconds });
   if (!redis) return memory;
@@ -75,8 +103,9 @@ function createLimiter(name: string, limit: { points: number; seconds: number },
   });
 }
 
-async function loginLimiterPlugin(app: FastifyInstance, options: { limits?: LoginLimits }) {
+async function loginLimiterPlugin(app: FastifyInstance, options: { limits?: LoginLimits; inviteLimits?: InviteLimits }) {
   const limits = options.limits ?? DEFAULT_LOGIN_LIMITS;
+  const inviteLimits = options.inviteLimits ?? DEFAULT_INVITE_LIMITS;
   let redis: Redis | undefined;
   if (app.config.redisUrl) {
     redis = new Redis(app.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
@@ -86,6 +115,10 @@ async function loginLimiterPlugin(app: FastifyInstance, options: { limits?: Logi
     });
   }
   app.decorate('loginLimiter', new LoginLimiter(createLimiter('login_account', limits.perAccount, redis), createLimiter('login_ip', limits.perIp, redis)));
+  app.decorate(
+    'inviteLimiter',
+    new InviteLimiter(createLimiter('invite_ip', inviteLimits.perIp, redis), createLimiter('invite_target', inviteLimits.perTarget, redis)),
+  );
 }
 
 export const loginLimiter = fp(loginLimiterPlugin, { name: 'login-limiter' });

@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { hashPassword } from '../../server/lib/passwords';
-import type { LoginLimits } from '../../server/plugins/login-limiter';
+import type { InviteLimits, LoginLimits } from '../../server/plugins/login-limiter';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,7 +26,7 @@ export interface TestApp {
 
 export const TEST_PASSWORD = 'Suture&Knot-2026';
 
-export async function createTestApp(options: { env?: Record<string, string>; loginLimits?: LoginLimits; distDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; loginLimits?: LoginLimits; inviteLimits?: InviteLimits; distDir?: string } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lap-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   let schema: string | undefined;
@@ -47,7 +47,7 @@ export async function createTestApp(options: { env?: Record<string, string>; log
   });
   const db = openDatabase({ ...config, pgSchema: schema });
   await migrateToLatest(db);
-  const app = await buildApp({ config, db, loginLimits: options.loginLimits, distDir: options.distDir });
+  const app = await buildApp({ config, db, loginLimits: options.loginLimits, inviteLimits: options.inviteLimits, distDir: options.distDir });
   await app.ready();
   return {
     app,

@@ -58,10 +58,18 @@ async function ensureFixtures() {
   let membership = await t.app.repos.organizations.findMembershipOfUser(member.id);
   membership ??= await t.app.repos.organizations.addMember(organization.id, member.id, 'member');
   fixtures.membership = membership.id;
+  fixtures.invitation = (await t.app.repos.organizations.invite(organization.id, 'author@fuzz.example', 'member', owner.id)).id;
 }
 await ensureFixtures();
 
-const PARAM_FIXTURE: Record<string, string> = { bookId: 'book', chapterId: 'chapter', quizId: 'quiz', orgId: 'org', membershipId: 'membership' };
+const PARAM_FIXTURE: Record<string, string> = {
+  bookId: 'book',
+  chapterId: 'chapter',
+  quizId: 'quiz',
+  orgId: 'org',
+  membershipId: 'membership',
+  invitationId: 'invitation',
+};
 
 const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#aa3344' } })
   .png()
@@ -241,6 +249,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'post /api/accounts/password/change/': { current_password: 'Laparoscopic-Port-42', password: 'Laparoscopic-Port-42', password2: 'Laparoscopic-Port-42' },
   'patch /api/accounts/profile/': { full_name: 'A Name' },
   'post /api/accounts/organizations/{orgId}/add-member/': { email: 'author@fuzz.example', role: 'member' },
+  'post /api/accounts/organizations/{orgId}/transfer-ownership/': { membership_id: 1 },
+  'post /api/accounts/invitations/{invitationId}/answer/': { accept: false },
   'post /api/books/books/': { title: 'A book', author: 'An author', description: 'Text' },
   'post /api/books/books/{bookId}/chapters/': { title: 'A chapter', order: 2, content_delta: null },
   'put /api/books/books/{bookId}/chapters/{chapterId}/': { title: 'A chapter', order: 2, content_delta: null },
