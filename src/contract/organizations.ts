@@ -23,7 +23,6 @@ export const addMemberSchema = z.strictObject({
 });
 export type AddMember = z.input<typeof addMemberSchema>;
 
-
 /** What add-member answers, whether or not an account uses the address: the invitation is the same either way. */
 export const invitationSentSchema = z.object({
   detail: z.string(),

@@ -26,7 +26,9 @@ export interface TestApp {
 
 export const TEST_PASSWORD = 'Suture&Knot-2026';
 
-export async function createTestApp(options: { env?: Record<string, string>; loginLimits?: LoginLimits; inviteLimits?: InviteLimits; distDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; loginLimits?: LoginLimits; inviteLimits?: InviteLimits; distDir?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lap-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   let schema: string | undefined;
