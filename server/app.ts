@@ -14,7 +14,7 @@ import { isApiUrl } from './lib/route';
 import { validatorCompiler } from './lib/validation';
 import { auth } from './plugins/auth';
 import { compression } from './plugins/compression';
-import { loginLimiter, type LoginLimits } from './plugins/login-limiter';
+import { type InviteLimits, loginLimiter, type LoginLimits } from './plugins/login-limiter';
 import { openApi } from './plugins/openapi';
 import { scoreLimiter } from './plugins/score-limiter';
 import { securityHeaders } from './plugins/security-headers';
@@ -40,6 +40,7 @@ export interface AppOptions {
   /** The built PWA to serve; omitted in API-only tests. */
   distDir?: string;
   loginLimits?: LoginLimits;
+  inviteLimits?: InviteLimits;
   logger?: boolean | object;
 }
 
@@ -167,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(compression);
   await app.register(multipart, { throwFileSizeLimit: true });
-  await app.register(loginLimiter, { limits: options.loginLimits });
+  await app.register(loginLimiter, { limits: options.loginLimits, inviteLimits: options.inviteLimits });
   await app.register(scoreLimiter);
   await app.register(auth);
 

@@ -3,7 +3,7 @@ import type { Db } from './db/database';
 import type { CurrentUser } from './plugins/auth';
 import type { Repositories } from './repositories';
 import type { SessionService } from './plugins/auth';
-import type { LoginLimiter, RequestLimit } from './plugins/login-limiter';
+import type { InviteLimiter, LoginLimiter, RequestLimit } from './plugins/login-limiter';
 import type { ScoreLimiter } from './plugins/score-limiter';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { MediaStorage } from './storage';
@@ -18,6 +18,7 @@ declare module 'fastify' {
     scoreLimiter: ScoreLimiter;
     /** A limiter of `limit` per key, kept where the login limits are (Redis with REDIS_URL, else memory). */
     requestLimiter(name: string, limit: RequestLimit): RateLimiterAbstract;
+    inviteLimiter: InviteLimiter;
     storage: MediaStorage;
   }
   interface FastifyContextConfig {

@@ -9,12 +9,13 @@
  * (db.session). An access token that has run out (after 10 minutes) is renewed under the
  * page's refresh lock (src/lib/session-refresh.ts), and the page takes the new pair back. A refused
  * refresh (the sign-in is over) stops the run with every row kept for the user's next
- * sign-in. A run stopped by the network or the server rejects, so the browser retries the
- * sync later.
+ * sign-in. Logouts made offline go first and need no session (lib/outbox/logout-outbox.ts).
+ * A run stopped by the network or the server rejects, so the browser retries the sync later.
  */
 import { db, type OutboxRow } from '../src/lib/db';
 import { isTokenExpired } from '../src/lib/tokens';
 import { createOutboxRunner, SCORE_SYNC_TAG } from '../src/lib/outbox/runner';
+import { sendLogout } from '../src/lib/outbox/logout-outbox';
 import { scorePathOf, scorePayloadOf } from '../src/lib/outbox/score-payload';
 import { outcomeOfStatus, type SendOutcome } from '../src/lib/outbox/send-outcome';
 import { readWorkerSession, refreshWorkerSession } from '../src/lib/session-refresh';
@@ -75,13 +76,14 @@ const runner = createOutboxRunner({
   database: db,
   currentUserId: async () => (await readWorkerSession())?.user.user_id ?? null,
   send: sendFromWorker,
+  sendLogout: (row) => sendLogout(row),
 });
 
 /** Flushes the outbox; rejects when the browser should try the sync again later. */
 export async function flushFromWorker(): Promise<void> {
   const result = await runner.flush();
   if (result.stoppedBy === 'offline' || result.stoppedBy === 'retry-later') {
-    throw new Error(`Scores not sent yet (${result.stoppedBy}): ${result.message ?? ''}`);
+    throw new Error(`Scores or logouts not sent yet (${result.stoppedBy}): ${result.message ?? ''}`);
   }
 }
 

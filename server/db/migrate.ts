@@ -8,6 +8,7 @@ import { scoreCounts } from './migrations/005-score-counts';
 import { accountState } from './migrations/006-account-state';
 import { sessionEpoch } from './migrations/007-session-epoch';
 import { scoreClock } from './migrations/008-score-clock';
+import { invitations } from './migrations/009-invitations';
 import { contactMessages } from './migrations/010-contact-messages';
 
 /** Every migration, in order. Each one is written once and runs on both engines. */
@@ -21,6 +22,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '006-account-state': accountState(db.dialect),
     '007-session-epoch': sessionEpoch(db.dialect),
     '008-score-clock': scoreClock(),
+    '009-invitations': invitations(db.dialect),
     '010-contact-messages': contactMessages(db.dialect),
   };
 }

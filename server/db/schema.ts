@@ -37,6 +37,16 @@ export interface MembershipsTable {
   created_at: string;
 }
 
+/** A pending invitation to an organization, by address (migrations/009-invitations.ts). */
+export interface OrganizationInvitationsTable {
+  id: Generated<number>;
+  organization_id: number;
+  email: string;
+  role: OrganizationRole;
+  invited_by: number | null;
+  created_at: string;
+}
+
 export interface RefreshTokensTable {
   jti: string;
   family_id: string;
@@ -137,6 +147,7 @@ export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
   memberships: MembershipsTable;
+  organization_invitations: OrganizationInvitationsTable;
   refresh_tokens: RefreshTokensTable;
   books: BooksTable;
   chapters: ChaptersTable;

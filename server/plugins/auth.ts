@@ -108,7 +108,10 @@ export class SessionService {
     return outcome;
   }
 
-  /** Ends the sign-in the refresh token belongs to. */
+  /**
+   * Ends the sign-in the refresh token belongs to. Idempotent: a sign-in already ended (by an
+   * earlier logout whose answer was lost, as an offline logout sent again) answers true too.
+   */
   async revoke(refresh: unknown): Promise<boolean> {
     const claims = await this.signer.verify(refresh, 'refresh');
     if (!claims || typeof claims.family !== 'string') return false;
@@ -116,8 +119,8 @@ export class SessionService {
     return this.repos.transaction(async (tx) => {
       await tx.refreshTokens.lockFamily(familyId);
       const row = await tx.refreshTokens.find(claims.jti);
-      if (!row || row.revoked_at || row.family_id !== familyId) return false;
-      await tx.refreshTokens.revokeFamily(familyId);
+      if (!row || row.family_id !== familyId) return false;
+      if (!row.revoked_at) await tx.refreshTokens.revokeFamily(familyId);
       return true;
     });
   }

@@ -149,6 +149,34 @@ export class LoginLimiter {
   }
 }
 
+/** Invitation limits: per client address, and per invited address (whichever organizations invite it). */
+export interface InviteLimits {
+  perIp: RequestLimit;
+  perTarget: RequestLimit;
+}
+export const DEFAULT_INVITE_LIMITS: InviteLimits = {
+  perIp: { points: 100, seconds: 60 * 60 },
+  perTarget: { points: 5, seconds: 60 * 60 },
+};
+
+/**
+ * Invitations (add-member) cost a point each, from the client's address and from the invited
+ * address: nobody can probe addresses in bulk or flood one person's dashboard.
+ */
+export class InviteLimiter {
+  constructor(
+    private readonly perIp: RateLimiterAbstract,
+    private readonly perTarget: RateLimiterAbstract,
+  ) {}
+
+  /** Takes one point from both counters; throws a 429 with Retry-After when either is exhausted. */
+  async take(ip: string, email: string): Promise<void> {
+    const [ipWait, targetWait] = await Promise.all([take(this.perIp, ip), take(this.perTarget, email)]);
+    const wait = Math.max(ipWait, targetWait);
+    if (wait) throw tooManyRequests(wait);
+  }
+}
+
 /** A fixed-window limiter in Redis when configured (shared by every instance), in memory otherwise or while Redis is down. */
 function createLimiter(name: string, limit: RequestLimit, redis?: Redis): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.seconds });
@@ -163,8 +191,9 @@ function createLimiter(name: string, limit: RequestLimit, redis?: Redis): RateLi
   });
 }
 
-async function loginLimiterPlugin(app: FastifyInstance, options: { limits?: LoginLimits }) {
+async function loginLimiterPlugin(app: FastifyInstance, options: { limits?: LoginLimits; inviteLimits?: InviteLimits }) {
   const limits = { ...DEFAULT_LOGIN_LIMITS, ...options.limits };
+  const inviteLimits = options.inviteLimits ?? DEFAULT_INVITE_LIMITS;
   let redis: Redis | undefined;
   if (app.config.redisUrl) {
     redis = new Redis(app.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
@@ -184,6 +213,10 @@ async function loginLimiterPlugin(app: FastifyInstance, options: { limits?: Logi
     }),
   );
   app.decorate('requestLimiter', (name: string, limit: RequestLimit) => createLimiter(name, limit, redis));
+  app.decorate(
+    'inviteLimiter',
+    new InviteLimiter(createLimiter('invite_ip', inviteLimits.perIp, redis), createLimiter('invite_target', inviteLimits.perTarget, redis)),
+  );
 }
 
 export const loginLimiter = fp(loginLimiterPlugin, { name: 'login-limiter' });

@@ -1,5 +1,6 @@
 /** Organization members (SPEC §3 "Organization member", §7 member calls). */
 import { z } from './zod';
+import { idSchema } from './fields';
 import { emailSchema, ORGANIZATION_ROLES } from './session';
 
 export const organizationMemberSchema = z.object({
@@ -22,9 +23,38 @@ export const addMemberSchema = z.strictObject({
 });
 export type AddMember = z.input<typeof addMemberSchema>;
 
-export const addedMemberSchema = z.object({
-  id: z.number().int(),
-  user: z.object({ id: z.number().int(), email: z.string(), full_name: z.string() }),
-  role: z.enum(ASSIGNABLE_ROLES),
+/** What add-member answers, whether or not an account uses the address: the invitation is the same either way. */
+export const invitationSentSchema = z.object({
+  detail: z.string(),
+  invitation: z.object({ id: z.number().int(), email: z.string(), role: z.enum(ASSIGNABLE_ROLES), created_at: z.string() }),
 });
-export type AddedMember = z.infer<typeof addedMemberSchema>;
+export type InvitationSent = z.infer<typeof invitationSentSchema>;
+
+/** 'Invitation sent to {email}.': the admin's confirmation, with no name until the person accepts. */
+export const invitationSentText = (email: string) => `Invitation sent to ${email}.`;
+
+/** A pending invitation as the organization's admins see it: the address and role, never a name. */
+export const pendingInvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(ASSIGNABLE_ROLES),
+  created_at: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
+/** An invitation as the invited person sees it on their dashboard. */
+export const myInvitationSchema = z.object({
+  id: z.number().int(),
+  organization: z.object({ id: z.number().int(), name: z.string() }),
+  role: z.enum(ASSIGNABLE_ROLES),
+  created_at: z.string(),
+});
+export type MyInvitation = z.infer<typeof myInvitationSchema>;
+
+/** POST /accounts/organizations/{id}/transfer-ownership/: the admin's membership who becomes the owner. */
+export const transferOwnershipSchema = z.strictObject({ membership_id: idSchema });
+export type TransferOwnership = z.infer<typeof transferOwnershipSchema>;
+
+/** POST /accounts/invitations/{id}/answer/: true joins the organization, false declines. */
+export const invitationAnswerSchema = z.strictObject({ accept: z.boolean() });
+export type InvitationAnswer = z.infer<typeof invitationAnswerSchema>;

@@ -78,3 +78,17 @@ export function canRemoveMember(
   if (role === 'owner' || !canManageMembers(user, organizationId)) return false;
   return role !== 'admin' || canManageAdmins(user, organizationId);
 }
+
+/** Leave one's organization: any member except its owner, who first hands ownership to an admin. */
+export function canLeaveOrganization(user: Pick<Actor, 'organization_id' | 'organization_role'> | null | undefined): boolean {
+  return user?.organization_id != null && user.organization_role !== 'owner';
+}
+
+/** Hand an organization to one of its admins: its owner, and superusers. */
+export function canTransferOwnership(
+  user: Pick<Actor, 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined,
+  organizationId: number,
+  member: Pick<OrganizationMember, 'role_in_organization'>,
+): boolean {
+  return canManageAdmins(user, organizationId) && member.role_in_organization === 'admin';
+}

@@ -1,8 +1,8 @@
 /**
  * The app's one IndexedDB database (Dexie). What the device holds for the signed-in user:
  * the session mirror the service worker reads, downloaded books with their chapters and
- * quiz, quiz attempts in progress (resume), the score outbox, reading positions and
- * editor drafts. Every row that belongs to a person carries `userId`, so on a shared ward
+ * quiz, quiz attempts in progress (resume), the score outbox, logouts waiting for a
+ * connection, reading positions and editor drafts. Every row that belongs to a person carries `userId`, so on a shared ward
  * device one user's data is never shown to, or sent by, another.
  *
  * Versioning: change the schema only by adding `this.version(n + 1)`; a released version
@@ -118,6 +118,21 @@ export interface OutboxRow {
   lastTriedAt: number | null;
 }
 
+/**
+ * A logout made without a connection: the refresh token whose sign-in the server must end
+ * (POST /accounts/logout/). Sent by the outbox runner before any score, whoever is signed in
+ * then, and removed once the server has answered; `userId` keeps it tied to its owner.
+ */
+export interface PendingLogout {
+  /** Made on the device. */
+  id: string;
+  userId: number | null;
+  refresh: string;
+  createdAt: number;
+  attempts: number;
+  lastError: string | null;
+}
+
 /** Where the reader left off in a book. */
 export interface ReadingPosition {
   userId: number;
@@ -153,6 +168,7 @@ export class AppDB extends Dexie {
   readingPositions!: Dexie.Table<ReadingPosition, [number, number]>;
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  pendingLogouts!: EntityTable<PendingLogout, 'id'>;
 
   constructor(name = 'laparoscopy-app') {
     super(name);
@@ -166,6 +182,7 @@ export class AppDB extends Dexie {
       drafts: '&key, userId',
       meta: '&key',
     });
+    this.version(2).stores({ pendingLogouts: '&id, createdAt' });
   }
 
   /** The user's copy of a book, complete or not. */

@@ -6,9 +6,11 @@ import { institute } from '../content/institute';
 import { isOrganizationAdmin } from '../contract/permissions';
 import { AccountSettingsCard } from '../features/auth/components/account-settings-card';
 import { AccountSummary } from '../features/auth/components/account-summary';
-import { organizationUsersQueryOptions } from '../features/organization/api/organization-members';
+import { authStore } from '../features/auth/auth-store';
+import { myInvitationsQueryOptions, organizationUsersQueryOptions } from '../features/organization/api/organization-members';
 import { OfflineSummaryCard } from '../features/downloads/components/offline-summary-card';
 import { PendingScoresSummary } from '../features/quiz/scores/components/pending-scores-summary';
+import { MyInvitationsCard } from '../features/organization/components/my-invitations-card';
 import { OrganizationSection } from '../features/organization/components/organization-section';
 import { myScoresQueryOptions } from '../features/quiz/scores/api/get-my-scores';
 import { QuizHistoryCard } from '../features/quiz/scores/components/quiz-history-card';
@@ -21,10 +23,14 @@ export const Route = createFileRoute('/_protected/dashboard')({
     const user = getStoredUser();
     if (!user) return;
     void queryClient.prefetchQuery(myScoresQueryOptions(user.user_id));
+    void queryClient.prefetchQuery(myInvitationsQueryOptions());
     if (isOrganizationAdmin(user)) void queryClient.prefetchQuery(organizationUsersQueryOptions(user.organization_id!));
   },
   component: DashboardPage,
 });
+
+/** Joining, leaving or handing over an organization changes the user's claims: read the profile again. */
+const readSessionAgain = () => void authStore.checkSession();
 
 function DashboardPage() {
   const user = useStoredUser();
@@ -37,7 +43,8 @@ function DashboardPage() {
       {user ? (
         <Stack spacing={3}>
           <AccountSummary user={user} />
-          <OrganizationSection user={user} />
+          <MyInvitationsCard onJoined={readSessionAgain} />
+          <OrganizationSection user={user} onMembershipChanged={readSessionAgain} />
           <QuizHistoryCard userId={user.user_id} />
           <OfflineSummaryCard scores={<PendingScoresSummary />} />
           <AccountSettingsCard user={user} />

@@ -1,7 +1,7 @@
 /**
  * Accounts, session and dashboard in Chromium against the real server (SPEC §2, §4, §8):
  * registration (individual and organization), logout and login, organization member
- * management with every message, the member and no-organization notices, quiz history, and
+ * management with every message (invitations themselves: invitations.test.ts), the member and no-organization notices, quiz history, and
  * — on a second server whose access tokens live 6 seconds — silent token refresh (one
  * refresh for a burst, one across two tabs) and the offline rule (an expired token is not a
  * reason to sign out while the network is unreachable).
@@ -50,6 +50,18 @@ async function apiRegister(base: string, label: string, fullName: string, organi
   });
   if (status !== 201) throw new Error(`Registering ${email} failed: ${status} ${JSON.stringify(data)}`);
   return { email, ...data };
+}
+
+/** Puts `member` into the organization through the API: the owner invites, the member accepts. */
+async function apiJoin(base: string, owner: Registered, member: Registered, role: 'member' | 'admin' = 'member'): Promise<void> {
+  const orgId = owner.user.organization_id!;
+  const sent = await apiCall<{ invitation: { id: number } }>(base, owner.access, 'POST', `/accounts/organizations/${orgId}/add-member/`, {
+    email: member.email,
+    role,
+  });
+  if (sent.status !== 201) throw new Error(`Inviting ${member.email} failed: ${sent.status} ${JSON.stringify(sent.data)}`);
+  const answered = await apiCall(base, member.access, 'POST', `/accounts/invitations/${sent.data.invitation.id}/answer/`, { accept: true });
+  if (answered.status !== 200) throw new Error(`Accepting failed: ${answered.status} ${JSON.stringify(answered.data)}`);
 }
 
 async function fillRegistration(page: Page, values: { fullName: string; email: string; password?: string; confirm?: string; organization?: string }) {
@@ -183,7 +195,7 @@ describe('accounts and dashboard (desktop)', () => {
 
     const colleague = await apiRegister(baseURL, 'colleague', 'Dr. Leela Das');
 
-    // Add User / Cancel Adding toggle, the form and the server's email error.
+    // Add User / Cancel Adding toggle; the form invites (an address nobody registered answers alike).
     const toggle = membersCard(page).getByRole('button', { name: 'Add User' });
     await toggle.click();
     expect(await membersCard(page).getByRole('button', { name: 'Cancel Adding' }).count()).toBe(1);
@@ -191,22 +203,33 @@ describe('accounts and dashboard (desktop)', () => {
       .getByLabel(/^User Email/)
       .fill('nobody-registered@e2e.example');
     await membersCard(page).getByRole('button', { name: 'Add User' }).click();
-    await expectCardMessage(page, 'alert', 'No account uses this email address. Ask the person to register first.');
+    await expectCardMessage(page, 'status', 'Invitation sent to nobody-registered@e2e.example.');
 
     await membersCard(page)
       .getByLabel(/^User Email/)
       .fill(colleague.email);
     await membersCard(page).getByLabel('Assign Role').selectOption('admin');
     await membersCard(page).getByRole('button', { name: 'Add User' }).click();
-    await expectCardMessage(page, 'status', `User ${colleague.email} added successfully as admin.`);
+    await expectCardMessage(page, 'status', `Invitation sent to ${colleague.email}.`);
     expect(
       await membersCard(page)
         .getByLabel(/^User Email/)
         .inputValue(),
     ).toBe('');
+    const invitations = membersCard(page).getByRole('list', { name: 'Pending invitations' });
+    await expect
+      .poll(() => invitations.getByRole('listitem').allTextContents())
+      .toEqual(['nobody-registered@e2e.examplememberWithdraw', `${colleague.email}adminWithdraw`]);
+    expect(await table.getByRole('row').count()).toBe(2);
+
+    // The colleague accepts (their dashboard is tested in invitations.test.ts); the owner's list then names them.
+    const { data: mine } = await apiCall<{ results: { id: number }[] }>(baseURL, colleague.access, 'GET', '/accounts/invitations/');
+    expect((await apiCall(baseURL, colleague.access, 'POST', `/accounts/invitations/${mine.results[0]!.id}/answer/`, { accept: true })).status).toBe(200);
+    await page.reload();
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
     expect(await table.getByRole('row').nth(2).getByRole('cell').nth(3).textContent()).toBe('admin');
 
+    await membersCard(page).getByRole('button', { name: 'Add User' }).click();
     await membersCard(page)
       .getByLabel(/^User Email/)
       .fill(colleague.email);
@@ -232,19 +255,22 @@ describe('accounts and dashboard (desktop)', () => {
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
 
     // A removal the server refuses shows its detail (here: removed meanwhile by another admin).
-    const { data: owner } = await apiCall<{ access: string }>(baseURL, null, 'POST', '/accounts/login/', { email: ownerEmail, password: PASSWORD });
+    const { data: owner } = await apiCall<Registered>(baseURL, null, 'POST', '/accounts/login/', { email: ownerEmail, password: PASSWORD });
     const orgId = (await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).organization_id)) as number;
     const second = await apiRegister(baseURL, 'second', 'Dr. Rahul Bose');
-    const added = await apiCall<{ id: number }>(baseURL, owner.access, 'POST', `/accounts/organizations/${orgId}/add-member/`, {
-      email: second.email,
-      role: 'member',
-    });
-    expect(added.status).toBe(201);
+    await apiJoin(baseURL, { ...owner, email: ownerEmail, user: { user_id: 0, organization_id: orgId } }, second);
+    const { data: listed } = await apiCall<{ results: { email: string; organization_membership_id: number }[] }>(
+      baseURL,
+      owner.access,
+      'GET',
+      `/accounts/organizations/${orgId}/users/`,
+    );
+    const membershipId = listed.results.find((m) => m.email === second.email)!.organization_membership_id;
     await page.reload();
     await membersCard(page)
       .getByRole('button', { name: `Remove ${second.email}` })
       .waitFor();
-    expect((await apiCall(baseURL, owner.access, 'DELETE', `/accounts/organizations/${orgId}/members/${added.data.id}/`)).status).toBe(204);
+    expect((await apiCall(baseURL, owner.access, 'DELETE', `/accounts/organizations/${orgId}/members/${membershipId}/`)).status).toBe(204);
     await membersCard(page)
       .getByRole('button', { name: `Remove ${second.email}` })
       .click();
@@ -258,10 +284,7 @@ describe('accounts and dashboard (desktop)', () => {
   it('shows a plain member the notice and their quiz history with a score posted through the API', async () => {
     const owner = await apiRegister(baseURL, 'clinic-owner', 'Dr. Sana Qureshi', 'Hill Clinic');
     const resident = await apiRegister(baseURL, 'resident', 'Dr. Vikram Rao');
-    const orgId = owner.user.organization_id!;
-    expect(
-      (await apiCall(baseURL, owner.access, 'POST', `/accounts/organizations/${orgId}/add-member/`, { email: resident.email, role: 'member' })).status,
-    ).toBe(201);
+    await apiJoin(baseURL, owner, resident);
 
     // A quiz of the demo books, and a score for it.
     const { data: books } = await apiCall<{ results: { id: number; quiz: { id: number } | null }[] }>(baseURL, resident.access, 'GET', '/books/books/');
@@ -352,10 +375,7 @@ describe('short-lived access tokens (6 s) on a second server', () => {
     refreshCalls = countRefreshCalls(app.context);
     owner = await apiRegister(server.url, 'short-owner', 'Dr. Farah Khan', 'Quick Token Hospital');
     const member = await apiRegister(server.url, 'short-member', 'Dr. Gopal Iyer');
-    await apiCall(server.url, owner.access, 'POST', `/accounts/organizations/${owner.user.organization_id}/add-member/`, {
-      email: member.email,
-      role: 'member',
-    });
+    await apiJoin(server.url, owner, member);
   });
   afterAll(async () => {
     await app?.close();

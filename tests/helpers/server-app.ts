@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { hashPassword } from '../../server/lib/passwords';
-import type { LoginLimits } from '../../server/plugins/login-limiter';
+import type { InviteLimits, LoginLimits } from '../../server/plugins/login-limiter';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,7 +27,7 @@ export interface TestApp {
 export const TEST_PASSWORD = 'Suture&Knot-2026';
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; loginLimits?: LoginLimits; distDir?: string; logger?: object } = {},
+  options: { env?: Record<string, string>; loginLimits?: LoginLimits; inviteLimits?: InviteLimits; distDir?: string; logger?: object } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lap-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -49,7 +49,7 @@ export async function createTestApp(
   });
   const db = openDatabase({ ...config, pgSchema: schema });
   await migrateToLatest(db);
-  const app = await buildApp({ config, db, loginLimits: options.loginLimits, distDir: options.distDir, logger: options.logger });
+  const app = await buildApp({ config, db, loginLimits: options.loginLimits, inviteLimits: options.inviteLimits, distDir: options.distDir, logger: options.logger });
   await app.ready();
   return {
     app,

@@ -218,7 +218,17 @@ describe('access and refresh tokens', () => {
     const out = await call(t, 'POST', '/api/accounts/logout/', { body: { refresh: session.refresh } });
     expect(out.statusCode).toBe(200);
     expect((await call(t, 'POST', '/api/accounts/token/refresh/', { body: { refresh: session.refresh } })).statusCode).toBe(401);
-    expect((await call(t, 'POST', '/api/accounts/logout/', { body: { refresh: session.refresh } })).statusCode).toBe(400);
+  });
+
+  it('logout is idempotent: the same refresh token sent again (a queued offline logout, a lost answer) answers signed out', async () => {
+    const session = await login(t, 'tokens@x.example');
+    const first = await call(t, 'POST', '/api/accounts/logout/', { body: { refresh: session.refresh } });
+    const again = await call(t, 'POST', '/api/accounts/logout/', { body: { refresh: session.refresh } });
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json()).toEqual({ detail: 'Signed out.' });
+    expect((await call(t, 'POST', '/api/accounts/token/refresh/', { body: { refresh: session.refresh } })).statusCode).toBe(401);
+    const forged = `${session.refresh.slice(0, -4)}AAAA`;
+    expect((await call(t, 'POST', '/api/accounts/logout/', { body: { refresh: forged } })).statusCode).toBe(400);
   });
 
   it('answers 401 without a token and with a malformed one', async () => {

@@ -68,6 +68,7 @@ async function ensureFixtures() {
   membership ??= await t.app.repos.organizations.addMember(organization.id, member.id, 'member');
   fixtures.membership = membership.id;
   fixtures.message ??= (await t.app.repos.contactMessages.create({ name: 'Fuzz visitor', email: 'visitor@fuzz.example', message: 'Hello' })).id;
+  fixtures.invitation = (await t.app.repos.organizations.invite(organization.id, 'author@fuzz.example', 'member', owner.id)).id;
 }
 await ensureFixtures();
 
@@ -78,6 +79,7 @@ const PARAM_FIXTURE: Record<string, string> = {
   orgId: 'org',
   membershipId: 'membership',
   messageId: 'message',
+  invitationId: 'invitation',
 };
 
 const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#aa3344' } })
@@ -265,6 +267,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'post /api/accounts/password/change/': { current_password: 'Laparoscopic-Port-42', password: 'Laparoscopic-Port-42', password2: 'Laparoscopic-Port-42' },
   'patch /api/accounts/profile/': { full_name: 'A Name' },
   'post /api/accounts/organizations/{orgId}/add-member/': { email: 'author@fuzz.example', role: 'member' },
+  'post /api/accounts/organizations/{orgId}/transfer-ownership/': { membership_id: 1 },
+  'post /api/accounts/invitations/{invitationId}/answer/': { accept: false },
   'post /api/books/books/': { title: 'A book', author: 'An author', description: 'Text' },
   'post /api/books/books/{bookId}/chapters/': { title: 'A chapter', order: 2, content_delta: null },
   'put /api/books/books/{bookId}/chapters/{chapterId}/': { title: 'A chapter', order: 2, content_delta: null },

@@ -162,14 +162,18 @@ const ENDPOINTS: Endpoint[] = [
         url: `/api/accounts/organizations/${orgA}/add-member/`,
         body: { email, role: 'member' },
         verify: async (allowed) => {
-          const membership = await membershipOf(user.id);
-          if (allowed) expect(membership).toMatchObject({ organization_id: orgA, role: 'member' });
-          else expect(membership).toBeUndefined();
+          // An invitation, never a membership: the person accepts or declines.
+          expect(await membershipOf(user.id)).toBeUndefined();
+          const invited = (await t.app.repos.organizations.invitationsFor(email)).map((i) => i.organization_id);
+          expect(invited).toEqual(allowed ? [orgA] : []);
         },
       };
     },
     check: (res) =>
-      expect(res.json()).toMatchObject({ id: expect.any(Number), user: { email: expect.stringMatching(/^recruit-\d+@x\.example$/) }, role: 'member' }),
+      expect(res.json()).toMatchObject({
+        detail: expect.stringMatching(/^Invitation sent to recruit-\d+@x\.example\.$/),
+        invitation: { email: expect.stringMatching(/^recruit-\d+@x\.example$/), role: 'member' },
+      }),
   },
   {
     name: 'DELETE a member of A',
@@ -526,7 +530,7 @@ describe('organization rules beyond the matrix', () => {
         body: { email: another.email, role: 'admin' },
       });
       expect(added.statusCode, actor).toBe(201);
-      expect(added.json()).toMatchObject({ user: { email: another.email }, role: 'admin' });
+      expect(added.json()).toMatchObject({ invitation: { email: another.email, role: 'admin' } });
     }
   });
 

@@ -14,6 +14,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { toApiError } from '../../lib/api-error';
+import { markLogoutPending, queueLogout } from '../../lib/outbox/logout-queue';
 import {
   clearSession,
   decodeUser,
@@ -153,14 +154,25 @@ export function createAuthStore() {
   }
 
   /**
-   * SPEC §4 Logout: the session ends on this device at once (tokens removed even if the server
-   * call fails), then the server is told; its failure is only logged.
+   * SPEC §4 Logout: the session ends on this device at once (tokens removed whatever the
+   * network), and the server is told through the outbox (lib/outbox/logout-queue): at once when
+   * online, else as soon as the connection returns, so the refresh token does not stay valid.
+   * Resolves once the logout is queued. Where IndexedDB is unavailable the server is told
+   * directly, and a failure is only logged.
    */
   async function logout(): Promise<void> {
     const refresh = getRefreshToken();
+    const userId = getStoredUser()?.user_id ?? null;
+    if (refresh) markLogoutPending();
     clearSession();
     set({ loading: false, error: null });
     if (!refresh) return;
+    try {
+      await queueLogout(refresh, userId);
+      return;
+    } catch (error) {
+      console.warn('The logout could not be queued on this device; the server is told directly', error);
+    }
     try {
       await (await authApi()).logoutSession(refresh);
     } catch (error) {

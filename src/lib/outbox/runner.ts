@@ -15,8 +15,13 @@
  *   middle leaves a row `sending`; the next runner (holding the lock, so nobody else is
  *   sending) resets such rows to `waiting` first. A replay is safe: the server answers the
  *   first record for a repeated client_attempt_id.
+ * - Logouts made offline (logout-outbox.ts) go first, whoever is signed in now (they carry
+ *   their own refresh token and need no session): each is deleted after the server's answer
+ *   (2xx, or a 4xx saying there is no sign-in left to end); a network failure, 5xx, 408 or 429
+ *   stops the run with it kept. The server ends a sign-in once however often it arrives.
  */
-import type { AppDB, OutboxRow } from '../db';
+import type { AppDB, OutboxRow, PendingLogout } from '../db';
+import { countPendingLogouts, nextPendingLogout } from './logout-outbox';
 import { nextSendableRow, countSendable, writeLastSync } from './outbox-db';
 import type { SendOutcome } from './send-outcome';
 
@@ -30,6 +35,10 @@ export interface FlushResult {
   rejected: number;
   /** Rows of the user still to send (rejected rows not counted). */
   remaining: number;
+  /** Logouts the server was told of in this run. */
+  logoutsSent: number;
+  /** Logouts still waiting for the server. */
+  logoutsWaiting: number;
   /** Why the run ended early; null when it went through the queue. */
   stoppedBy: StopReason | null;
   /** The last failure's text, when stopped. */
@@ -41,6 +50,8 @@ export interface FlushOptions {
   /** The signed-in user now (asked before every send); null when nobody is signed in. */
   currentUserId: () => number | null | Promise<number | null>;
   send: (row: OutboxRow) => Promise<SendOutcome>;
+  /** Sends one queued logout; without it queued logouts are left for a runner that has it. */
+  sendLogout?: (row: PendingLogout) => Promise<SendOutcome>;
   /** Web Locks; null runs without a cross-tab lock (tests, browsers without it). */
   locks?: LockManager | null;
   now?: () => number;
@@ -56,8 +67,42 @@ async function resetInterruptedSends(database: AppDB, userId: number): Promise<v
     .modify({ state: 'waiting' });
 }
 
-async function runFlush({ database, currentUserId, send, now = Date.now }: FlushOptions): Promise<FlushResult> {
-  const result: FlushResult = { sent: 0, rejected: 0, remaining: 0, stoppedBy: null, message: null };
+/** Sends the queued logouts, oldest first; answers why it stopped early, or null. */
+async function sendPendingLogouts(database: AppDB, sendLogout: NonNullable<FlushOptions['sendLogout']>, result: FlushResult): Promise<StopReason | null> {
+  const seen = new Set<string>();
+  for (;;) {
+    const row = await nextPendingLogout(database);
+    if (!row || seen.has(row.id)) return null;
+    seen.add(row.id);
+    let outcome: SendOutcome;
+    try {
+      outcome = await sendLogout(row);
+    } catch (error) {
+      outcome = { kind: 'offline', reason: error instanceof Error ? error.message : String(error) };
+    }
+    if (outcome.kind === 'accepted' || outcome.kind === 'rejected' || outcome.kind === 'signed-out') {
+      if (outcome.kind !== 'accepted') console.warn('A queued logout was refused; nothing is left to end', outcome.reason);
+      await database.pendingLogouts.delete(row.id);
+      result.logoutsSent++;
+      continue;
+    }
+    await database.pendingLogouts.update(row.id, { attempts: row.attempts + 1, lastError: outcome.reason });
+    result.message = outcome.reason;
+    return outcome.kind;
+  }
+}
+
+async function runFlush({ database, currentUserId, send, sendLogout, now = Date.now }: FlushOptions): Promise<FlushResult> {
+  const result: FlushResult = { sent: 0, rejected: 0, remaining: 0, logoutsSent: 0, logoutsWaiting: 0, stoppedBy: null, message: null };
+  if (sendLogout) {
+    const stopped = await sendPendingLogouts(database, sendLogout, result);
+    result.logoutsWaiting = await countPendingLogouts(database);
+    if (stopped) {
+      const userId = await currentUserId();
+      result.remaining = userId === null ? 0 : await countSendable(database, userId);
+      return { ...result, stoppedBy: stopped };
+    }
+  }
   const userId = await currentUserId();
   if (userId === null) return { ...result, stoppedBy: 'signed-out', message: 'Nobody is signed in.' };
   await resetInterruptedSends(database, userId);
@@ -125,7 +170,9 @@ export function createOutboxRunner(options: FlushOptions): OutboxRunner {
     do {
       again = false;
       result = await flushOutbox(options);
-    } while (again && result.stoppedBy === null);
+      // A trigger during the run (a logout queued as the user signs out) gets its pass, even
+      // when the run stopped because the user changed.
+    } while (again && (result.stoppedBy === null || result.stoppedBy === 'signed-out'));
     return result;
   };
 

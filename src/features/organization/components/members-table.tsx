@@ -45,6 +45,8 @@ export function MembersTable({
   canRemove,
   removing,
   onRemove,
+  canMakeOwner = () => false,
+  onMakeOwner,
 }: {
   members: OrganizationMember[];
   currentUserId: number;
@@ -53,6 +55,9 @@ export function MembersTable({
   /** Membership ids whose removal is in progress. */
   removing: ReadonlySet<number>;
   onRemove: (member: OrganizationMember) => void;
+  /** Whether the signed-in owner may hand the organization to this member (an admin). */
+  canMakeOwner?: (member: OrganizationMember) => boolean;
+  onMakeOwner?: (member: OrganizationMember) => void;
 }) {
   return (
     // On a phone the table scrolls sideways inside the card (focusable, so keys can scroll it).
@@ -91,17 +96,31 @@ export function MembersTable({
                       </Box>
                     </Typography>
                   ) : (
-                    <Button
-                      size="small"
-                      color="error"
-                      variant="outlined"
-                      disabled={busy}
-                      aria-label={busy ? `Removing ${member.email}` : `Remove ${member.email}`}
-                      onClick={() => onRemove(member)}
-                      sx={{ whiteSpace: 'nowrap' }}
-                    >
-                      {busy ? 'Removing...' : 'Remove'}
-                    </Button>
+                    <Box component="span" sx={{ display: 'inline-flex', gap: 1 }}>
+                      {canMakeOwner(member) && onMakeOwner && (
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          disabled={busy}
+                          aria-label={`Make ${member.email} the owner`}
+                          onClick={() => onMakeOwner(member)}
+                          sx={{ whiteSpace: 'nowrap' }}
+                        >
+                          Make owner
+                        </Button>
+                      )}
+                      <Button
+                        size="small"
+                        color="error"
+                        variant="outlined"
+                        disabled={busy}
+                        aria-label={busy ? `Removing ${member.email}` : `Remove ${member.email}`}
+                        onClick={() => onRemove(member)}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
+                        {busy ? 'Removing...' : 'Remove'}
+                      </Button>
+                    </Box>
                   )}
                 </TableCell>
               </TableRow>

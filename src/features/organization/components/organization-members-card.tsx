@@ -13,16 +13,22 @@ import {
   MEMBER_MESSAGES,
   type OrganizationMember,
   organizationUsersQueryOptions,
+  type PendingInvitation,
   removeMemberErrorMessage,
   useAddMember,
   useRemoveMember,
+  useTransferOwnership,
+  useWithdrawInvitation,
 } from '../api/organization-members';
 import type { AddMember } from '../../../contract/organizations';
-import { canAddMemberAs, canRemoveMember } from '../../../contract/permissions';
+import { canAddMemberAs, canRemoveMember, canTransferOwnership } from '../../../contract/permissions';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { messageOf } from '../../../lib/api-error';
 import type { SessionUser } from '../../../lib/session';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { AddMemberForm } from './add-member-form';
 import { MembersTable } from './members-table';
+import { PendingInvitations } from './pending-invitations';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { formatDateTime } from '../../../lib/dates';
 
@@ -33,14 +39,25 @@ interface Message {
 
 /**
  * The Organization Members card (SPEC §2, §4, §8), for organization admins: the Add User
- * toggle and form, the members table with per-row removal (confirm, in progress, message,
- * list reload).
+ * toggle and form (which invites: the person accepts on their dashboard), the members table
+ * with per-row removal (confirm, in progress, message, list reload) and, for the owner,
+ * 'Make owner' on admins; then the pending invitations with 'Withdraw'.
  */
-export function OrganizationMembersCard({ organizationId, currentUser }: { organizationId: number; currentUser: SessionUser }) {
+export function OrganizationMembersCard({
+  organizationId,
+  currentUser,
+  onOwnershipHanded,
+}: {
+  organizationId: number;
+  currentUser: SessionUser;
+  /** The signed-in owner is an admin now: the page reads the session again. */
+  onOwnershipHanded: () => void;
+}) {
   const currentUserId = currentUser.user_id;
   // Only what the server allows is offered (SPEC §6): the same predicates the server enforces.
   const canRemove = (member: OrganizationMember) => canRemoveMember(currentUser, member, organizationId);
   const canAssign = (role: string) => canAddMemberAs(currentUser, organizationId, role);
+  const canMakeOwner = (member: OrganizationMember) => member.id !== currentUserId && canTransferOwnership(currentUser, organizationId, member);
   const id = useId();
   const members = useQuery(organizationUsersQueryOptions(organizationId));
   const addMember = useAddMember(organizationId);
@@ -49,12 +66,16 @@ export function OrganizationMembersCard({ organizationId, currentUser }: { organ
   const [message, setMessage] = useState<Message | null>(null);
   const [confirming, setConfirming] = useState<OrganizationMember | null>(null);
   const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set());
+  const withdrawInvitation = useWithdrawInvitation(organizationId);
+  const [withdrawing, setWithdrawing] = useState<ReadonlySet<number>>(new Set());
+  const transfer = useTransferOwnership(organizationId);
+  const [heir, setHeir] = useState<OrganizationMember | null>(null);
 
   const onAdd = async (member: AddMember) => {
     setMessage(null);
     try {
-      const added = await addMember.mutateAsync(member);
-      setMessage({ severity: 'success', text: MEMBER_MESSAGES.added(added.user?.email ?? member.email, added.role ?? member.role) });
+      const sent = await addMember.mutateAsync(member);
+      setMessage({ severity: 'success', text: MEMBER_MESSAGES.invited(sent.invitation.email) });
       return true;
     } catch (error) {
       setMessage({ severity: 'error', text: addMemberErrorMessage(error) });
@@ -78,6 +99,36 @@ export function OrganizationMembersCard({ organizationId, currentUser }: { organ
         next.delete(membershipId);
         return next;
       });
+    }
+  };
+
+  const onWithdraw = async (invitation: PendingInvitation) => {
+    setMessage(null);
+    setWithdrawing((ids) => new Set(ids).add(invitation.id));
+    try {
+      await withdrawInvitation.mutateAsync(invitation);
+      setMessage({ severity: 'success', text: MEMBER_MESSAGES.withdrawn(invitation.email) });
+    } catch (error) {
+      setMessage({ severity: 'error', text: messageOf(error, { fallback: MEMBER_MESSAGES.withdrawFailed(invitation.email) }) });
+    } finally {
+      setWithdrawing((ids) => {
+        const next = new Set(ids);
+        next.delete(invitation.id);
+        return next;
+      });
+    }
+  };
+
+  const onConfirmTransfer = async (member: OrganizationMember) => {
+    setMessage(null);
+    try {
+      await transfer.mutateAsync(member);
+      setHeir(null);
+      setMessage({ severity: 'success', text: MEMBER_MESSAGES.transferred(member.email) });
+      onOwnershipHanded();
+    } catch (error) {
+      setHeir(null);
+      setMessage({ severity: 'error', text: messageOf(error, { fallback: MEMBER_MESSAGES.transferFailed }) });
     }
   };
 
@@ -106,9 +157,27 @@ export function OrganizationMembersCard({ organizationId, currentUser }: { organ
           </Alert>
         )}
 
-        <MembersList query={members} currentUserId={currentUserId} canRemove={canRemove} removing={removing} onRemove={(member) => setConfirming(member)} />
+        <MembersList
+          query={members}
+          currentUserId={currentUserId}
+          canRemove={canRemove}
+          removing={removing}
+          onRemove={(member) => setConfirming(member)}
+          canMakeOwner={canMakeOwner}
+          onMakeOwner={setHeir}
+        />
+        <PendingInvitations organizationId={organizationId} withdrawing={withdrawing} onWithdraw={(invitation) => void onWithdraw(invitation)} />
       </CardContent>
       <RemoveMemberDialog member={confirming} onCancel={() => setConfirming(null)} onConfirm={(member) => void onConfirmRemove(member)} />
+      <ConfirmDialog
+        open={heir !== null}
+        title="Hand over the organization"
+        message={heir ? MEMBER_MESSAGES.confirmTransfer(heir.email) : ''}
+        confirmLabel="Make owner"
+        busy={transfer.isPending}
+        onCancel={() => setHeir(null)}
+        onConfirm={() => heir && void onConfirmTransfer(heir)}
+      />
     </Card>
   );
 }
@@ -119,12 +188,16 @@ function MembersList({
   canRemove,
   removing,
   onRemove,
+  canMakeOwner,
+  onMakeOwner,
 }: {
   query: UseQueryResult<OrganizationMember[]>;
   currentUserId: number;
   canRemove: (member: OrganizationMember) => boolean;
   removing: ReadonlySet<number>;
   onRemove: (member: OrganizationMember) => void;
+  canMakeOwner: (member: OrganizationMember) => boolean;
+  onMakeOwner: (member: OrganizationMember) => void;
 }) {
   const online = useOnlineStatus();
   if (query.isPending) {
@@ -150,7 +223,15 @@ function MembersList({
       {query.data.length === 0 ? (
         <Typography>No users found in this organization.</Typography>
       ) : (
-        <MembersTable members={query.data} currentUserId={currentUserId} canRemove={canRemove} removing={removing} onRemove={onRemove} />
+        <MembersTable
+          members={query.data}
+          currentUserId={currentUserId}
+          canRemove={canRemove}
+          removing={removing}
+          onRemove={onRemove}
+          canMakeOwner={canMakeOwner}
+          onMakeOwner={onMakeOwner}
+        />
       )}
     </>
   );

@@ -3,7 +3,8 @@
  * enqueue, on 'Sync now', and — while rows are pending after a failed run — again after a
  * backoff of 2 s, 4 s, 8 s … capped at one minute, so a server that was down gets its scores
  * within about a minute of coming back, with nobody touching the device.
- * An ended session schedules nothing: the rows wait for the user's next sign-in.
+ * An ended session schedules nothing: the rows wait for the user's next sign-in. Logouts made
+ * offline are retried the same way, whoever is signed in.
  */
 import type { FlushResult, OutboxRunner } from '../../../lib/outbox/runner';
 
@@ -72,7 +73,7 @@ export function createOutboxScheduler({
     if (result.stoppedBy === 'signed-out') {
       cancelTimer();
       failures = 0;
-    } else if (result.remaining > 0) {
+    } else if (result.remaining > 0 || result.logoutsWaiting > 0) {
       schedule(backoffDelay(result.stoppedBy ? failures++ : 0));
     } else {
       cancelTimer();

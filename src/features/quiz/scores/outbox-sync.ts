@@ -10,6 +10,8 @@ import { getStoredUser, subscribeSession } from '../../../lib/session';
 import { sendScore } from './send-score';
 import { type AttemptDetails, countUnsynced, writeCompletedAttempt } from '../../../lib/outbox/outbox-db';
 import { createOutboxRunner, type FlushResult, SCORE_SYNC_TAG } from '../../../lib/outbox/runner';
+import { sendLogoutFromPage } from '../../../lib/outbox/send-logout';
+import { clearLogoutMarker, hasPendingLogouts, onLogoutQueued } from '../../../lib/outbox/logout-queue';
 import { createOutboxScheduler } from './outbox-scheduler';
 
 export interface SyncStatus {
@@ -30,7 +32,7 @@ function setStatus(patch: Partial<SyncStatus>) {
 }
 
 const currentUserId = () => getStoredUser()?.user_id ?? null;
-const runner = createOutboxRunner({ database: db, currentUserId, send: sendScore });
+const runner = createOutboxRunner({ database: db, currentUserId, send: sendScore, sendLogout: sendLogoutFromPage });
 
 const scheduler = createOutboxScheduler({
   runner: {
@@ -45,8 +47,9 @@ const scheduler = createOutboxScheduler({
   },
   onResult: (result) => {
     setStatus({ lastResult: result, lastError: null });
+    if (result.logoutsWaiting === 0) clearLogoutMarker();
     if (result.sent > 0) sentListeners.forEach((listener) => listener());
-    // Scores left behind by the network or the server: let the worker send them even if every tab closes.
+    // Scores or logouts left behind by the network or the server: let the worker send them even if every tab closes.
     if (result.stoppedBy === 'offline' || result.stoppedBy === 'retry-later') void requestBackgroundSync();
   },
   onError: (error) => {
@@ -55,9 +58,9 @@ const scheduler = createOutboxScheduler({
   },
 });
 
-/** Flushes now: 'Sync now', and every trigger. Resolves with the run's result (null on a storage failure). */
+/** Flushes now: 'Sync now', and every trigger. Resolves with the run's result (null on a storage failure, or with nothing to send). */
 export function syncNow(): Promise<FlushResult | null> {
-  if (currentUserId() === null) return Promise.resolve(null);
+  if (currentUserId() === null && !hasPendingLogouts()) return Promise.resolve(null);
   return scheduler.trigger();
 }
 
@@ -107,7 +110,7 @@ export function useSyncStatus(): SyncStatus {
 }
 
 let started = false;
-/** Wires the triggers once per page: now, on `online`, on focus, on sign-in. */
+/** Wires the triggers once per page: now, on `online`, on focus, on sign-in, on a queued logout. */
 export function startOutboxSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
@@ -117,6 +120,7 @@ export function startOutboxSync(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') trigger();
   });
+  onLogoutQueued(trigger);
   let userId = currentUserId();
   subscribeSession(() => {
     const next = currentUserId();

@@ -1,10 +1,11 @@
 /**
  * The only part of the score sync the root route loads for everyone: a few lines that load the
- * outbox sync (Dexie, the runner) once somebody is signed in, and the one count of the scores
+ * outbox sync (Dexie, the runner) once somebody is signed in or a logout waits for the server, and the one count of the scores
  * waiting to sync that every screen shows (the navbar, the logout question, the dashboard, My
  * downloads). A visitor's pages never load Dexie.
  */
 import { useSyncExternalStore } from 'react';
+import { hasPendingLogouts, onLogoutQueued } from '../../../lib/outbox/logout-queue';
 import { getStoredUser, subscribeSession } from '../../../lib/session';
 
 let loading: Promise<typeof import('./outbox-sync')> | null = null;
@@ -30,13 +31,13 @@ export function usePendingScores(): number {
   );
 }
 
-/** Loads and starts the outbox sync now if a user is signed in, else at the next sign-in. */
+/** Loads and starts the outbox sync now if a user is signed in or a logout waits to reach the server, else when either happens. */
 export function startOutboxSyncWhenSignedIn(onScoresSent?: () => void): () => void {
   let unsubscribeSent: (() => void) | null = null;
   let stopped = false;
   let listening = false;
   const start = () => {
-    if (!getStoredUser()) return;
+    if (!getStoredUser() && !hasPendingLogouts()) return;
     if (!loading) {
       loading = import('./outbox-sync');
       loading
@@ -62,9 +63,11 @@ export function startOutboxSyncWhenSignedIn(onScoresSent?: () => void): () => vo
   };
   start();
   const unsubscribeSession = subscribeSession(start);
+  const unsubscribeLogouts = onLogoutQueued(start);
   return () => {
     stopped = true;
     unsubscribeSession();
+    unsubscribeLogouts();
     unsubscribeSent?.();
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, type AuthStore, createAuthStore } from '../../../../src/features/auth/auth-store';
+import { db } from '../../../../src/lib/db';
 import { getAccessToken, getRefreshToken, getStoredUser, STORAGE_KEYS } from '../../../../src/lib/session';
 import { FakeApi, fakeAccessToken, makeUser, signIn } from '../../../helpers/fake-api';
 
@@ -155,25 +156,30 @@ describe('registration', () => {
 });
 
 describe('logout', () => {
-  it('ends the sign-in on the server and clears the user and the tokens', async () => {
-    signIn(makeUser(), 'refresh-to-end');
-    api.on('POST', '/accounts/logout/', { status: 200, data: { detail: 'Signed out.' } });
-    await store.logout();
-    expect(api.callsTo('/accounts/logout/')[0]?.body).toEqual({ refresh: 'refresh-to-end' });
-    expect(store.getState()).toMatchObject({ user: null, accessToken: null, refreshToken: null, isAuthenticated: false });
-    expect(localStorage.length).toBe(0);
+  afterEach(async () => {
+    await db.pendingLogouts.clear();
   });
 
-  it('removes the tokens even when the server call fails, and only logs the failure', async () => {
-    signIn();
+  it('clears the user and the tokens at once and queues the refresh token for the server (the outbox sends it)', async () => {
+    signIn(makeUser(), 'refresh-to-end');
+    await store.logout();
+    expect(store.getState()).toMatchObject({ user: null, accessToken: null, refreshToken: null, isAuthenticated: false });
+    expect((await db.pendingLogouts.toArray()).map((row) => row.refresh)).toEqual(['refresh-to-end']);
+    expect(Object.keys(localStorage)).toEqual(['pending_logouts']);
+  });
+
+  it('tells the server directly when the device cannot queue the logout, and only logs a failure', async () => {
+    signIn(makeUser(), 'refresh-to-end');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(db.pendingLogouts, 'add').mockRejectedValue(new Error('QuotaExceededError'));
     api.on('POST', '/accounts/logout/', () => 'network');
     await store.logout();
+    expect(api.callsTo('/accounts/logout/')[0]?.body).toEqual({ refresh: 'refresh-to-end' });
     expect(getAccessToken()).toBeNull();
     expect(getRefreshToken()).toBeNull();
     expect(getStoredUser()).toBeNull();
     expect(store.getState().isAuthenticated).toBe(false);
-    expect(warn).toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrganizationMember } from '../../../../src/features/organization/api/organization-members';
+import type { MyInvitation, OrganizationMember, PendingInvitation } from '../../../../src/features/organization/api/organization-members';
 import { addMemberErrorMessage } from '../../../../src/features/organization/api/organization-members';
 import { isOrganizationAdmin } from '../../../../src/contract/permissions';
 import { ApiError } from '../../../../src/lib/api-error';
@@ -28,6 +28,8 @@ const member = (id: number, email: string, role: OrganizationMember['role_in_org
 let api: FakeApi;
 let uninstall: () => void;
 let members: OrganizationMember[];
+let pending: PendingInvitation[];
+let mine: MyInvitation[];
 
 beforeEach(() => {
   api = new FakeApi();
@@ -37,7 +39,14 @@ beforeEach(() => {
     member(11, 'admin@cityhospital.example', 'admin'),
     member(12, 'resident@cityhospital.example', 'member'),
   ];
+  pending = [];
+  mine = [];
   api.on('GET', '/books/my-scores/', { status: 200, data: [] });
+  api.on('GET', `/accounts/organizations/${ORG}/invitations/`, () => ({
+    status: 200,
+    data: { count: pending.length, next: null, previous: null, results: pending },
+  }));
+  api.on('GET', '/accounts/invitations/', () => ({ status: 200, data: { results: mine } }));
   api.on('GET', `/accounts/organizations/${ORG}/users/`, () => ({
     status: 200,
     data: { count: members.length, next: null, previous: null, results: members },
@@ -171,27 +180,58 @@ describe('Organization Members card (admins)', () => {
     expect(card().queryByLabelText(/User Email/)).not.toBeInTheDocument();
   });
 
-  it('adds a member: the success message, the email cleared, the list reloaded', async () => {
+  it("invites: 'Invitation sent to {email}.', no name, the email cleared, the pending invitations reloaded and the members unchanged", async () => {
     api.on('POST', `/accounts/organizations/${ORG}/add-member/`, (request) => {
       const body = request.body as { email: string; role: 'member' | 'admin' };
-      members = [...members, member(13, body.email, body.role)];
-      return { status: 201, data: { id: 113, user: { id: 13, email: body.email, full_name: 'New' }, role: body.role } };
+      const invitation = { id: 7, email: body.email, role: body.role, created_at: '2026-01-01T00:00:00.000Z' };
+      pending = [...pending, invitation];
+      return { status: 201, data: { detail: `Invitation sent to ${body.email}.`, invitation } };
     });
     const { user } = await openDashboard();
     await table();
+    expect(await card().findByText('No pending invitations.')).toBeInTheDocument();
     await user.click(card().getByRole('button', { name: 'Add User' }));
     const email = card().getByLabelText(/User Email/);
     await user.click(email);
     await user.paste('fellow@cityhospital.example');
     await user.selectOptions(card().getByLabelText('Assign Role'), 'admin');
-    const listCalls = api.callsTo(`/accounts/organizations/${ORG}/users/`).length;
     await user.click(card().getByRole('button', { name: 'Add User' }));
 
-    expect(await card().findByRole('status')).toHaveTextContent('User fellow@cityhospital.example added successfully as admin.');
+    expect(await card().findByRole('status')).toHaveTextContent('Invitation sent to fellow@cityhospital.example.');
     expect(api.callsTo(`/accounts/organizations/${ORG}/add-member/`)[0]?.body).toEqual({ email: 'fellow@cityhospital.example', role: 'admin' });
     expect(email).toHaveValue('');
-    await waitFor(() => expect(api.callsTo(`/accounts/organizations/${ORG}/users/`).length).toBe(listCalls + 1));
-    expect(await card().findByText('fellow@cityhospital.example')).toBeInTheDocument();
+    const invitations = within(await card().findByRole('list', { name: 'Pending invitations' }));
+    expect(invitations.getByText('fellow@cityhospital.example')).toBeInTheDocument();
+    expect(invitations.getByText('admin')).toBeInTheDocument();
+    expect((await table()).queryByText('fellow@cityhospital.example')).not.toBeInTheDocument();
+  });
+
+  it('withdraws a pending invitation', async () => {
+    pending = [{ id: 8, email: 'maybe@x.example', role: 'member', created_at: '2026-01-01T00:00:00.000Z' }];
+    api.on('DELETE', `/accounts/organizations/${ORG}/invitations/:invitationId/`, (request) => {
+      pending = pending.filter((i) => String(i.id) !== request.params.invitationId);
+      return { status: 204 };
+    });
+    const { user } = await openDashboard();
+    await user.click(await card().findByRole('button', { name: 'Withdraw the invitation of maybe@x.example' }));
+    expect(await card().findByRole('status')).toHaveTextContent('The invitation of maybe@x.example was withdrawn.');
+    expect(api.callsTo(`/accounts/organizations/${ORG}/invitations/8/`, 'DELETE')).toHaveLength(1);
+    expect(await card().findByText('No pending invitations.')).toBeInTheDocument();
+  });
+
+  it('lets the owner make an admin the owner, after confirmation, and reads the session again', async () => {
+    api.on('POST', `/accounts/organizations/${ORG}/transfer-ownership/`, { status: 204 });
+    const { user } = await openDashboard();
+    const rows = (await table()).getAllByRole('row');
+    expect(within(rows[3]!).queryByRole('button', { name: /Make .* the owner/ })).not.toBeInTheDocument();
+    const profileCalls = api.callsTo('/accounts/profile/').length;
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Make admin@cityhospital.example the owner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hand over the organization' });
+    await user.click(within(dialog).getByRole('button', { name: 'Make owner' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await card().findByRole('status')).toHaveTextContent('admin@cityhospital.example is now the owner of the organization.');
+    expect(api.callsTo(`/accounts/organizations/${ORG}/transfer-ownership/`)[0]?.body).toEqual({ membership_id: 111 });
+    await waitFor(() => expect(api.callsTo('/accounts/profile/').length).toBeGreaterThan(profileCalls));
   });
 
   it('shows the add error: the first email error, and keeps the email', async () => {
@@ -305,6 +345,81 @@ describe('organization notices', () => {
     await openDashboard(makeUser());
     expect(screen.getByText('You are not currently associated with any organization.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Organization Members' })).not.toBeInTheDocument();
+  });
+});
+
+describe('my invitations and leaving', () => {
+  const invitation: MyInvitation = { id: 21, organization: { id: ORG, name: 'City Hospital' }, role: 'member', created_at: '2026-01-01T00:00:00.000Z' };
+
+  it('shows nothing without invitations', async () => {
+    await openDashboard(makeUser());
+    await waitFor(() => expect(api.callsTo('/accounts/invitations/').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('region', { name: 'Invitations' })).not.toBeInTheDocument();
+  });
+
+  it('accepts an invitation, then reads the profile again so the dashboard shows the organization', async () => {
+    mine = [invitation];
+    let joined = false;
+    api.on('POST', '/accounts/invitations/:invitationId/answer/', () => {
+      joined = true;
+      mine = [];
+      return { status: 200, data: { detail: 'You joined City Hospital.' } };
+    });
+    const learner = makeUser();
+    signIn(learner);
+    api.on('GET', '/accounts/profile/', () => ({
+      status: 200,
+      data: { id: learner.user_id, ...learner, ...(joined ? { organization_id: ORG, organization_name: 'City Hospital', organization_role: 'member' } : {}) },
+    }));
+    const { user } = await renderApp('/dashboard');
+    const region = within(await screen.findByRole('region', { name: 'Invitations' }));
+    expect(region.getByRole('group', { name: 'Invitation from City Hospital' })).toHaveTextContent('City Hospital invites you to join as member.');
+    await user.click(region.getByRole('button', { name: 'Accept' }));
+    expect(await region.findByRole('status')).toHaveTextContent('You joined City Hospital.');
+    expect(api.callsTo('/accounts/invitations/21/answer/')[0]?.body).toEqual({ accept: true });
+    expect(await screen.findByText('You are a member of an organization but do not have admin rights to manage users.')).toBeInTheDocument();
+  });
+
+  it('declines an invitation', async () => {
+    mine = [invitation];
+    api.on('POST', '/accounts/invitations/:invitationId/answer/', () => {
+      mine = [];
+      return { status: 200, data: { detail: 'Invitation declined.' } };
+    });
+    const { user } = await openDashboard(makeUser());
+    const region = within(await screen.findByRole('region', { name: 'Invitations' }));
+    await user.click(region.getByRole('button', { name: 'Decline' }));
+    expect(await region.findByRole('status')).toHaveTextContent('Invitation declined.');
+    expect(api.callsTo('/accounts/invitations/21/answer/')[0]?.body).toEqual({ accept: false });
+    expect(region.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(screen.getByText('You are not currently associated with any organization.')).toBeInTheDocument();
+  });
+
+  it('lets a member leave after confirmation; the owner is told to hand the organization over first', async () => {
+    let left = false;
+    api.on('DELETE', `/accounts/organizations/${ORG}/membership/`, () => {
+      left = true;
+      return { status: 204 };
+    });
+    const resident = makeUser({ organization_id: ORG, organization_name: 'City Hospital', organization_role: 'member' });
+    signIn(resident);
+    api.on('GET', '/accounts/profile/', () => ({
+      status: 200,
+      data: { id: resident.user_id, ...resident, ...(left ? { organization_id: null, organization_name: null, organization_role: null } : {}) },
+    }));
+    const { user } = await renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Leave organization' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave organization' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to leave City Hospital? You can only join again if an admin invites you.');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('You are not currently associated with any organization.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave organization' })).not.toBeInTheDocument();
+  });
+
+  it('tells the owner to hand the organization to an admin before leaving', async () => {
+    await openDashboard();
+    expect(await screen.findByText(/As the organization's owner you can leave it once you have made one of its admins the owner/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave organization' })).not.toBeInTheDocument();
   });
 });
 
