@@ -24,16 +24,30 @@ export interface Mailer {
 
 export const DEFAULT_MAIL_FROM = 'Laparoscopy training platform <no-reply@localhost>';
 
-/** The mailer the environment asks for. */
-export function createMailer(env: NodeJS.ProcessEnv, log: FastifyBaseLogger): Mailer {
+/** A message as the operator reads it in a terminal. */
+export function readableMail(from: string, message: MailMessage): string {
+  const rule = '-'.repeat(72);
+  return [rule, `Mail not sent (SMTP_URL is not set)`, `From: ${from}`, `To: ${message.to}`, `Subject: ${message.subject}`, '', message.text, rule, ''].join(
+    '\n',
+  );
+}
+
+/**
+ * The mailer the environment asks for.
+ * @param print where the log mailer writes each message as text (the server's standard output).
+ */
+export function createMailer(env: NodeJS.ProcessEnv, log: FastifyBaseLogger, print: (text: string) => void = (text) => process.stdout.write(text)): Mailer {
   const from = env.MAIL_FROM || DEFAULT_MAIL_FROM;
   const url = env.SMTP_URL;
   if (!url) {
     return {
       kind: 'log',
       async send(message) {
-        // Console mail backend: the operator reads the link in the log and passes it on.
-        log.info({ mail: { from, ...message } }, `Mail (SMTP_URL not set, not sent) to ${message.to}: ${message.subject}\n${message.text}`);
+        // Console mail backend: the operator reads the link in the log and passes it on. The
+        // JSON line escapes the text's line breaks, so the mail is also printed as text, its
+        // link on a line of its own.
+        log.info({ mail: { from, ...message } }, `Mail (SMTP_URL not set, not sent) to ${message.to}: ${message.subject}`);
+        if (['trace', 'debug', 'info'].includes(log.level)) print(readableMail(from, message));
       },
     };
   }
