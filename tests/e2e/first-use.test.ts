@@ -140,6 +140,8 @@ describe('2. the navbar', () => {
         const page = await app.open('/books');
         const banner = page.getByRole('banner');
         await banner.getByText(`Welcome, ${DIRECTOR}`).waitFor();
+        // An address of ordinary length is shown whole, not cut with an ellipsis.
+        expect(await page.getByTestId('navbar-greeting').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
         expect(await banner.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
         expect(await banner.getByRole('link', { name: 'Create Book' }).isVisible()).toBe(true);
         expect(await banner.getByRole('button', { name: /^Account menu/ }).isVisible()).toBe(false);

@@ -98,7 +98,8 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
       onMouseLeave={() => setTooltipOpen(false)}
       onFocus={() => setTooltipOpen(true)}
       onBlur={() => setTooltipOpen(false)}
-      sx={{ px: 1, maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
+      // Room for an address of ordinary length whole; a longer one ends with an ellipsis, whole in the tooltip.
+      sx={{ px: 1, maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
     >
       {greeting}
     </Typography>
