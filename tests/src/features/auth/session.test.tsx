@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../../src/features/auth/auth-store';
 import { setLeavingAfterLogout } from '../../../../src/features/auth/route-guards';
+import { QUIZ_HISTORY_TEXT } from '../../../../src/features/quiz/scores/components/quiz-history-card';
 import { apiClient } from '../../../../src/lib/api-client';
 import { db } from '../../../../src/lib/db';
 import { writeCompletedAttempt } from '../../../../src/lib/outbox/outbox-db';
@@ -162,7 +163,7 @@ describe('protected-route wrapper', () => {
     // Offline there is nothing to check: no call was made.
     expect(api.callsTo('/accounts/profile/')).toHaveLength(0);
     // The page was opened offline: its data waits for the connection instead of failing.
-    expect(await screen.findByText('You are offline: your history loads when the connection returns.')).toBeInTheDocument();
+    expect(await screen.findByText(QUIZ_HISTORY_TEXT.offline)).toBeInTheDocument();
     expect(screen.queryByText('Could not load your quiz history.')).not.toBeInTheDocument();
 
     // Connectivity returns; the expired token is refused once, refreshed, and the check passes.
