@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
-import { APP_SHELL_PRELOADS, APP_START } from './build/chunks.ts';
+import { APP_START } from './build/chunks.ts';
 import { precompress } from './build/precompress.ts';
 import { prerender } from './build/prerender.ts';
 import { pwa } from './build/pwa.ts';
@@ -43,7 +43,7 @@ export default defineConfig({
     ...routerPlugins(),
     { name: 'site-description', transformIndexHtml: (html) => html.replace('__SITE_DESCRIPTION__', escapeAttribute(institute.description)) },
     ...pwa(),
-    prerender({ root, routerPlugins, appShellChunks: APP_SHELL_PRELOADS }),
+    prerender({ root, routerPlugins }),
     precompress(),
   ],
   server: {

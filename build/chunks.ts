@@ -35,10 +35,3 @@ export const APP_START: Rolldown.CodeSplittingGroup[] = [
     priority: 0,
   },
 ];
-
-/**
- * The groups the app shell (index.html, served for every page that is not prerendered: the
- * signed-in pages, Login, Register) fetches beside the entry rather than once the entry has run
- * and the router has asked for them; the public pages never load them.
- */
-export const APP_SHELL_PRELOADS = process.env.NO_PRELOAD ? [] : ['signed-in'];

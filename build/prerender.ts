@@ -48,14 +48,9 @@ function withPage(indexHtml: string, page: RenderedPage): string {
   return html.replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '');
 }
 
-/**
- * index.html with the app shell in #root, marked so main.tsx renders the app in its place rather
- * than hydrating it, and `preloads` (the chunks every page of the app shell needs, from
- * build/chunks.ts) fetched beside the entry instead of after it has run.
- */
-function withAppShell(indexHtml: string, shell: RenderedPage, preloads: string[]): string {
-  const links = preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-  const html = replaceOnce(indexHtml, /<\/head>/, `${links}${shell.head}</head>`);
+/** index.html with the app shell in #root, marked so main.tsx renders the app in its place rather than hydrating it. */
+function withAppShell(indexHtml: string, shell: RenderedPage): string {
+  const html = replaceOnce(indexHtml, /<\/head>/, `${shell.head}</head>`);
   return replaceOnce(html, /<div id="root"><\/div>/, `<div id="root" data-app-shell>${shell.body}</div>`);
 }
 
@@ -104,25 +99,16 @@ async function buildEntry(root: string, mode: string, routerPlugins: () => Plugi
 /**
  * @param routerPlugins the browser build's router and React plugins, so routes are split and
  *   compiled alike and the markup matches what the browser hydrates.
- * @param appShellChunks names of chunk groups (build/chunks.ts) that the app shell preloads.
  */
-export function prerender(options: { root: string; routerPlugins: () => PluginOption[]; appShellChunks: readonly string[] }): Plugin {
+export function prerender(options: { root: string; routerPlugins: () => PluginOption[] }): Plugin {
   let outDir = '';
   let mode = 'production';
-  let appShellPreloads: string[] = [];
   return {
     name: 'prerender-public-site',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       mode = config.mode;
-    },
-    writeBundle(_output, bundle) {
-      appShellPreloads = Object.values(bundle)
-        .filter((file) => file.type === 'chunk' && options.appShellChunks.includes(file.name))
-        .map((chunk) => chunk.fileName);
-      const missing = options.appShellChunks.length - appShellPreloads.length;
-      if (missing) this.error(`The app shell preloads chunks ${options.appShellChunks.join(', ')}; the bundle has ${appShellPreloads.join(', ') || 'none'}`);
     },
     closeBundle: {
       // Before precompress (order 'post'), so the pages get their .br and .gz copies too.
@@ -141,7 +127,7 @@ export function prerender(options: { root: string; routerPlugins: () => PluginOp
             mkdirSync(path.dirname(file), { recursive: true });
             writeFileSync(file, withPage(indexHtml, await entry.renderPage(pathname)));
           }
-          writeFileSync(path.join(outDir, 'index.html'), withAppShell(indexHtml, await entry.renderAppShell(), appShellPreloads));
+          writeFileSync(path.join(outDir, 'index.html'), withAppShell(indexHtml, await entry.renderAppShell()));
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }

@@ -109,7 +109,8 @@ describe('books list and Create Book (superuser)', () => {
     await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // The 280 px cover box fetches the server's 480 px copy, not the 600 px upload.
     expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/images\/.+\.png\?w=480$/);
-    expect(await page.getByText('Select a chapter from the Table of Contents to begin reading.').isVisible()).toBe(true);
+    // The new, empty book gives its author the next step.
+    expect(await page.getByRole('button', { name: 'Add the first chapter' }).isVisible()).toBe(true);
 
     // The new card on the list.
     await page.getByRole('link', { name: '← Back to Books' }).click();

@@ -105,10 +105,10 @@ describe('chapter editor (superuser)', () => {
   it('adds two chapters with a heading, a coloured word, links and an image, reorders, edits and deletes one', async () => {
     const page = await app.open(`/book/${bookId}`);
     const problems = collectProblems(page);
-    await eventually(() => page.getByText('Select a chapter from the Table of Contents to begin reading.').isVisible()).toBe(true);
+    await eventually(() => page.getByText('This book has no chapters yet. Add the first chapter to start writing it.').isVisible()).toBe(true);
 
     // --- First chapter ---
-    await page.getByRole('button', { name: 'Add chapter' }).click();
+    await page.getByRole('button', { name: 'Add chapter', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Chapter' });
     await dialog.waitFor();
     expect(await dialog.getByRole('spinbutton', { name: 'Order' }).inputValue()).toBe('1');
@@ -176,7 +176,7 @@ describe('chapter editor (superuser)', () => {
     expect(nodes).toMatch(/"type":"chapter-image","version":1,"src":"\/media\/images\/[^"]+","altText":"port sites","width":120,"height":80/);
 
     // --- Second chapter ---
-    await page.getByRole('button', { name: 'Add chapter' }).click();
+    await page.getByRole('button', { name: 'Add chapter', exact: true }).click();
     const second = page.getByRole('dialog', { name: 'Add New Chapter' });
     expect(await second.getByRole('spinbutton', { name: 'Order' }).inputValue()).toBe('2');
     await second.getByRole('textbox', { name: 'Chapter Title' }).fill('Safe access');
@@ -239,7 +239,7 @@ describe('chapter editor (superuser)', () => {
 
   it('uploads an MP4 with the editor read-only meanwhile, embeds YouTube but not other hosts, and reports upload failures', async () => {
     const page = await app.open(`/book/${bookId}`);
-    await page.getByRole('button', { name: 'Add chapter' }).click();
+    await page.getByRole('button', { name: 'Add chapter', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Chapter' });
     await dialog.getByRole('textbox', { name: 'Chapter Title' }).fill('Videos');
     const editor = page.getByTestId('chapter-editor');
@@ -307,11 +307,11 @@ describe('chapter editing rights', () => {
     const page = await app.open('/book/1');
     await eventually(() => chapterHeading(page).textContent()).toBe('Ergonomics and Operating-Room Set-up');
     expect(await page.getByRole('button', { name: 'Edit Chapter' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Add chapter' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add chapter', exact: true }).count()).toBe(0);
 
     await page.goto('/book/2');
     await waitForApp(page);
-    await page.getByRole('button', { name: 'Add chapter' }).click();
+    await page.getByRole('button', { name: 'Add chapter', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Chapter' });
     await dialog.getByRole('textbox', { name: 'Chapter Title' }).fill('Faculty notes');
     await dialog.getByRole('spinbutton', { name: 'Order' }).fill('99');

@@ -125,7 +125,7 @@ describe('reading a book (learner)', () => {
   });
 
   it("on a phone's dense screen, fetches the book's cover as the copy that fits its small column, not a larger one", async () => {
-    // Three device pixels per CSS pixel: the 96 px column needs 288 px, the 480 px copy.
+    // Three device pixels per CSS pixel: the 72 px column needs 216 px, the 480 px copy.
     const phone = await launchApp(baseURL, { viewport: PHONE_VIEWPORT, deviceScaleFactor: 3 });
     try {
       await signInContext(phone.context, learner);
@@ -137,7 +137,7 @@ describe('reading a book (learner)', () => {
       await page.goto('/book/1');
       const cover = page.getByRole('img', { name: 'Cover of Fundamentals of Laparoscopic Surgery' });
       await eventually(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-      expect(await cover.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width)).toBe(96);
+      expect(await cover.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width)).toBe(72);
       const chosen = await cover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname + new URL(img.currentSrc).search);
       expect(chosen).toMatch(/\?w=480$/);
       // It was the 960 px copy (twice the bytes), downloaded beside the reader's code; and only this one.

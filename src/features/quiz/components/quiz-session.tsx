@@ -257,7 +257,7 @@ function QuizRunner({
                 )}
                 {/* Small, at the far end, and on a line of its own on a phone: a tap meant for Skip never ends the attempt. */}
                 <Box sx={{ flexGrow: 1, flexBasis: { xs: '100%', sm: 0 }, height: { xs: 8, sm: 'auto' } }} />
-                <Button variant="contained" color="error" size="small" onClick={() => setConfirmingSubmit(true)} sx={{ minHeight: 36, ml: 'auto' }}>
+                <Button variant="contained" color="error" size="small" onClick={() => setConfirmingSubmit(true)} sx={{ minHeight: 44, ml: 'auto' }}>
                   Submit Quiz
                 </Button>
               </>
