@@ -49,7 +49,14 @@ export async function createTestApp(
   });
   const db = openDatabase({ ...config, pgSchema: schema });
   await migrateToLatest(db);
-  const app = await buildApp({ config, db, loginLimits: options.loginLimits, inviteLimits: options.inviteLimits, distDir: options.distDir, logger: options.logger });
+  const app = await buildApp({
+    config,
+    db,
+    loginLimits: options.loginLimits,
+    inviteLimits: options.inviteLimits,
+    distDir: options.distDir,
+    logger: options.logger,
+  });
   await app.ready();
   return {
     app,
