@@ -46,9 +46,11 @@ export async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerChild> {
   // Node itself with tsx's loader, not the tsx CLI: the CLI is a parent process that a
   // SIGKILL would end while the server in its child went on serving.
+  // SCORE_POST_LIMIT=0: the fault tests' writers are one learner posting scores as fast as the
+  // server answers, far past what the per-user limit lets a real learner send.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SKIP_BUILD: '1', SEED_DEMO: '0', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SKIP_BUILD: '1', SEED_DEMO: '0', SCORE_POST_LIMIT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
