@@ -40,23 +40,7 @@ describe('My Quiz History with scores on the device', () => {
     const person = makeUser();
     signIn(person);
     api.on('GET', '/accounts/profile/', { status: 200, data: { id: person.user_id, ...person } });
-    api.on('GET', '/books/my-scores/', {
-      status: 200,
-      data: [
-        {
-          id: 1,
-          quiz: 11,
-          quiz_title: 'Ergonomics quiz',
-          quiz_version: 1,
-          correct_answers: 4,
-          total_questions: 5,
-          score_percentage: 80,
-          submitted_at: '2026-03-14T09:05:00Z',
-          received_at: '2026-03-14T09:05:00Z',
-          client_attempt_id: null,
-        },
-      ],
-    });
+    api.on('GET', '/books/my-scores/', { status: 200, data: [serverRecord] });
     api.on('POST', '/books/quizzes/:quizId/scores/', () => 'network');
     await writeCompletedAttempt(db, makeAttempt(person.user_id), { quizTitle: 'FLS basics' }, 1_000);
     const refused = await writeCompletedAttempt(db, makeAttempt(person.user_id), { quizTitle: 'Hernia quiz' }, 2_000);
