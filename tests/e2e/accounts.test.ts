@@ -10,47 +10,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AppBrowser, clickLogout, goOffline, goOnline, launchApp, waitForApp, waitForServiceWorker } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
+import { apiCall, apiRegister, PASSWORD, type Registered, uniqueEmail } from './account-helpers';
 
 const baseURL = inject('baseURL');
 const distDir = inject('distDir');
-
-const PASSWORD = 'Sutures&Knots-2026';
-let sequence = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++sequence}@e2e.example`;
-
-interface Registered {
-  email: string;
-  access: string;
-  refresh: string;
-  user: { user_id: number; organization_id: number | null };
-}
-
-async function apiCall<T = unknown>(base: string, access: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(access ? { authorization: `Bearer ${access}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, data: (text ? JSON.parse(text) : null) as T };
-}
-
-/** Registers an account through the API (the UI path is tested separately). */
-async function apiRegister(base: string, label: string, fullName: string, organization?: string): Promise<Registered> {
-  const email = uniqueEmail(label);
-  const { status, data } = await apiCall<Omit<Registered, 'email'>>(base, null, 'POST', '/accounts/register/', {
-    email,
-    password: PASSWORD,
-    password2: PASSWORD,
-    full_name: fullName,
-    ...(organization ? { organization_name: organization } : {}),
-  });
-  if (status !== 201) throw new Error(`Registering ${email} failed: ${status} ${JSON.stringify(data)}`);
-  return { email, ...data };
-}
 
 /** Puts `member` into the organization through the API: the owner invites, the member accepts. */
 async function apiJoin(base: string, owner: Registered, member: Registered, role: 'member' | 'admin' = 'member'): Promise<void> {
