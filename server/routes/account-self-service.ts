@@ -8,7 +8,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {
   changePasswordRequestSchema,
   FORGOT_PASSWORD_ANSWER,
@@ -33,10 +32,11 @@ import { hashPassword, passwordProblems, verifyPassword } from '../lib/passwords
 import { userOf } from '../plugins/auth';
 import type { AccountUser } from '../repositories/users';
 import { createMailer, type Mailer } from '../services/mail';
+import { take } from '../plugins/login-limiter';
 import { errors, json } from './schemas';
 
-/** Forgotten-password requests: per address and per client IP (in memory, per instance). */
-export const FORGOT_LIMITS = { perEmail: { points: 3, duration: 60 * 60 }, perIp: { points: 10, duration: 15 * 60 } };
+/** Forgotten-password requests: per address and per client IP (kept where the login limits are: Redis with REDIS_URL). */
+export const FORGOT_LIMITS = { perEmail: { points: 3, seconds: 60 * 60 }, perIp: { points: 10, seconds: 15 * 60 } };
 
 export interface AccountSelfServiceOptions {
   /** Tests pass their own; otherwise SMTP_URL / MAIL_FROM from the environment (see services/mail.ts). */
@@ -44,16 +44,6 @@ export interface AccountSelfServiceOptions {
   /** The PWA's address in links; PUBLIC_URL, else the server's own address. */
   publicUrl?: string;
 }
-
-const tooMany = async (limiter: RateLimiterMemory, key: string): Promise<number> => {
-  try {
-    await limiter.consume(key, 1);
-    return 0;
-  } catch (refusal) {
-    if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-    throw refusal;
-  }
-};
 
 function resetMail(user: AccountUser, link: string) {
   return {
@@ -99,8 +89,8 @@ export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceO
     await repos.passwordResets.create(found.user, token, PASSWORD_RESET_LIFETIME_SECONDS);
     await mailer.send(resetMail(found.user, `${linkBase()}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`));
   };
-  const perEmail = new RateLimiterMemory({ keyPrefix: 'forgot_email', ...FORGOT_LIMITS.perEmail });
-  const perIp = new RateLimiterMemory({ keyPrefix: 'forgot_ip', ...FORGOT_LIMITS.perIp });
+  const perEmail = app.requestLimiter('forgot_email', FORGOT_LIMITS.perEmail);
+  const perIp = app.requestLimiter('forgot_ip', FORGOT_LIMITS.perIp);
 
   app.route({
     method: 'POST',
@@ -114,7 +104,7 @@ export const accountSelfServiceRoutes: FastifyPluginAsyncZod<AccountSelfServiceO
     },
     handler: async (request, reply) => {
       const { body } = request;
-      const wait = Math.max(await tooMany(perIp, request.ip), await tooMany(perEmail, body.email));
+      const wait = Math.max(await take(perIp, request.ip), await take(perEmail, body.email));
       if (wait) throw tooManyRequests(wait);
       // Everything about the address happens once the answer is sent: the answer is the same
       // work, and takes as long, whether or not an account uses it.
