@@ -17,7 +17,7 @@ const FEATURES = ['auth', 'books', 'downloads', 'editor', 'messages', 'organizat
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 
 const srcZones = [
-  zone('./src/contract', './src', 'src/contract imports only zod and itself: the server imports it too.', ['./contract']),
+  zone('./src/contract', './src', 'src/contract imports only zod, stemmer and itself: the server imports it too.', ['./contract']),
   zone(
     './src/lib',
     ['./src/features', './src/routes', './src/components', './src/api', './src/content'],

@@ -1,5 +1,5 @@
 import { checkChapterContent } from '../../../contract/rich-text';
-import { deltaToLexical, isDeltaDocument } from './delta-to-lexical';
+import { deltaToLexical, isDeltaDocument } from '../../../contract/delta-to-lexical';
 
 /** Raised when stored content cannot be shown (not a document, too large, too deep). */
 export class ChapterContentError extends Error {

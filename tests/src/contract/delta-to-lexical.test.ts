@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkChapterContent } from '../../../../src/contract/rich-text';
-import { deltaToLexical, isDeltaDocument } from '../../../../src/features/editor/content/delta-to-lexical';
-import { portPlacementDelta } from './port-placement-delta';
+import { checkChapterContent } from '../../../src/contract/rich-text';
+import { deltaToLexical, isDeltaDocument } from '../../../src/contract/delta-to-lexical';
+import { portPlacementDelta } from '../features/editor/port-placement-delta';
 
 type Node = Record<string, unknown> & { type: string; children?: Node[] };
 const convert = (ops: unknown[]) => deltaToLexical({ ops: ops as never }).root.children as unknown as Node[];

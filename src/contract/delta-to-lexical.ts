@@ -1,14 +1,14 @@
 /**
  * Chapters written with the institute's previous editor are Quill Deltas (`{ops: [...]}`).
  * This turns one into the Lexical document our editor writes, so the editor and the reader
- * (chapter-document.tsx) take both alike and an old chapter saved again becomes a Lexical document.
+ * (features/editor/components/chapter-document.tsx) take both alike and an old chapter saved again becomes a Lexical document.
  *
  * Delta in brief: text inserts carry inline attributes (bold, italic, underline, strike, code,
  * script, color, background, link); each "\n" ends a line and carries the line's attributes
  * (header, list, blockquote, code-block, align, indent); `{image}` and `{video}` are embeds.
  */
-import { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE, sanitizeTextStyle, VIDEO_EMBED_TYPE } from '../../../contract/rich-text';
-import { isSafeLinkUrl, isSafeMediaUrl, toEmbedUrl } from '../../../contract/urls';
+import { CHAPTER_IMAGE_TYPE, CHAPTER_VIDEO_TYPE, sanitizeTextStyle, VIDEO_EMBED_TYPE } from './rich-text';
+import { isSafeLinkUrl, isSafeMediaUrl, toEmbedUrl } from './urls';
 import {
   elementFields,
   type ElementFormat,
@@ -21,7 +21,7 @@ import {
   type SerializedListItem,
   type SerializedText,
   TEXT_FORMAT,
-} from '../../../contract/lexical-json';
+} from './lexical-json';
 
 type Attributes = Record<string, unknown>;
 export interface DeltaOp {
