@@ -13,7 +13,7 @@ import { contactMessages } from './migrations/010-contact-messages';
 import { search } from './migrations/011-search';
 
 /** Every migration, in order. Each one is written once and runs on both engines. */
-function migrationsFor(db: Db): Record<string, Migration> {
+export function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '001-initial': initial(db.dialect),
     '002-indexes': indexes(),

@@ -75,16 +75,24 @@ export class SearchRepository {
   }
 
   private async pageSqlite(words: readonly string[], bookId: number | undefined, limit: number, offset: number): Promise<MatchRow[]> {
-    const inBook = bookId === undefined ? sql`` : sql`and e.book_id = ${bookId}`;
+    // The page is ranked on the index alone (in one book, with each match's entry for its book),
+    // and only its rows are then joined: a common word matches tens of thousands of blocks.
     // bm25 with the body weighed 0 is below 0 exactly when a query word is in the title.
+    const ranked =
+      bookId === undefined
+        ? sql`select rowid as id, bm25(search_fts, 1.0, 0.0) < 0 as in_title, bm25(search_fts, 4.0, 1.0) as score
+            from search_fts where search_fts match ${ftsMatch(words)}
+            order by in_title desc, score, id limit ${limit} offset ${offset}`
+        : sql`select search_fts.rowid as id, bm25(search_fts, 1.0, 0.0) < 0 as in_title, bm25(search_fts, 4.0, 1.0) as score
+            from search_fts join search_entries e on e.id = search_fts.rowid
+            where search_fts match ${ftsMatch(words)} and e.book_id = ${bookId}
+            order by in_title desc, score, id limit ${limit} offset ${offset}`;
     const result = await sql<MatchRow>`select e.book_id, b.title as book_title, e.chapter_id, c.title as chapter_title, e.block, e.text
-      from search_fts
-      join search_entries e on e.id = search_fts.rowid
+      from (${ranked}) m
+      join search_entries e on e.id = m.id
       join books b on b.id = e.book_id
       left join chapters c on c.id = e.chapter_id
-      where search_fts match ${ftsMatch(words)} ${inBook}
-      order by bm25(search_fts, 1.0, 0.0) < 0 desc, bm25(search_fts, 4.0, 1.0), e.id
-      limit ${limit} offset ${offset}`.execute(this.db);
+      order by m.in_title desc, m.score, m.id`.execute(this.db);
     return result.rows;
   }
 
@@ -96,15 +104,18 @@ export class SearchRepository {
   }
 
   private async pagePostgres(words: readonly string[], bookId: number | undefined, limit: number, offset: number): Promise<MatchRow[]> {
-    const inBook = bookId === undefined ? sql`` : sql`and e.book_id = ${bookId}`;
+    // Ranked on the entries alone, then only the page's rows joined (as on SQLite).
+    const inBook = bookId === undefined ? sql`` : sql`and book_id = ${bookId}`;
     const query = tsqueryLiteral(words);
+    const ranked = sql`select id, document @@ ${tsqueryLiteral(words, 'A')}::tsquery as in_title, ts_rank_cd(document, ${query}::tsquery) as score
+      from search_entries where document @@ ${query}::tsquery ${inBook}
+      order by in_title desc, score desc, id limit ${limit} offset ${offset}`;
     const result = await sql<MatchRow>`select e.book_id, b.title as book_title, e.chapter_id, c.title as chapter_title, e.block, e.text
-      from search_entries e
+      from (${ranked}) m
+      join search_entries e on e.id = m.id
       join books b on b.id = e.book_id
       left join chapters c on c.id = e.chapter_id
-      where e.document @@ ${query}::tsquery ${inBook}
-      order by e.document @@ ${tsqueryLiteral(words, 'A')}::tsquery desc, ts_rank_cd(e.document, ${query}::tsquery) desc, e.id
-      limit ${limit} offset ${offset}`.execute(this.db);
+      order by m.in_title desc, m.score desc, m.id`.execute(this.db);
     return result.rows;
   }
 }

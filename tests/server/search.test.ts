@@ -3,9 +3,18 @@
  * what a signed-in reader finds, in which order and pages, with which snippet and block, and
  * that the index follows every chapter and book write at once.
  */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapterBlocks, SEARCH_PAGE_SIZE, searchPageSchema, type SearchResult } from '../../src/contract/search';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest, migrationsFor } from '../../server/db/migrate';
 import { indexEverything } from '../../server/db/search-index';
+import { createRepositories } from '../../server/repositories';
 import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
 import { call, createTestApp, createUser, login, type TestApp } from '../helpers/server-app';
 
@@ -251,7 +260,7 @@ describe('GET /api/books/search/', () => {
       body: { title: 'Mesh choice', order: 1, content_delta: lexicalDocument(textParagraph('Intro'), textParagraph('Self-gripping mesh needs no tackers.')) },
     });
     expect(put.statusCode).toBe(200);
-    expect(await results('polypropylene')).toEqual([]);
+    expect((await search('?q=polypropylene')).json()).toMatchObject({ count: 0, results: [] });
     expect((await results('gripping')).map((r) => [r.chapter_id, r.block, r.chapter_title])).toEqual([[chapter, 1, 'Mesh choice']]);
     const rename = await call(t, 'PATCH', `/api/books/books/${hernia}/chapters/${chapter}/`, { token: su, body: { title: 'Mesh types' } });
     expect(rename.statusCode).toBe(200);
@@ -268,8 +277,8 @@ describe('GET /api/books/search/', () => {
     expect((await results('stapled')).map((r) => r.chapter_id)).toEqual([other]);
     expect((await results('appendicectomy')).length).toBe(1);
     expect((await call(t, 'DELETE', `/api/books/books/${book}/`, { token: su })).statusCode).toBe(204);
-    expect(await results('stapled')).toEqual([]);
-    expect(await results('appendicectomy')).toEqual([]);
+    const empty = { count: 0, next: null, previous: null, results: [] };
+    for (const q of ['stapled', 'appendicectomy', 'endoloop']) expect((await search(`?q=${q}`)).json(), q).toEqual(empty);
   });
 
   it('searches every book a signed-in user sees in the books list, whoever owns it', async () => {
@@ -286,5 +295,49 @@ describe('GET /api/books/search/', () => {
     expect((await results('critical view')).map((r) => r.block)).toEqual([2]);
     expect((await results('veress')).map((r) => r.block)).toEqual([2]);
     expect((await results('sutures'))[0]).toMatchObject({ book_id: hernia, chapter_id: null });
+  });
+});
+
+describe('migration 011-search', () => {
+  it('indexes the books and chapters a database already holds', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lap-search-migration-'));
+    const schema = process.env.TEST_DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
+    const admin = schema ? new pg.Client({ connectionString: process.env.TEST_DATABASE_URL }) : undefined;
+    if (admin) {
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+    }
+    const db = openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL || undefined, sqliteFile: path.join(dataDir, 'db.sqlite3'), pgSchema: schema });
+    try {
+      const migrator = new Migrator({
+        db: db.kysely,
+        provider: { getMigrations: async () => migrationsFor(db) },
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
+      expect((await migrator.migrateTo('010-contact-messages')).error).toBeUndefined();
+      const now = new Date().toISOString();
+      const book = await db.kysely
+        .insertInto('books')
+        .values({ title: 'Stored before search', author: '', description: '', cover_image_url: '', owner_id: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const content = JSON.stringify(lexicalDocument(textParagraph('Intro'), textParagraph('Diathermy hook dissection.')));
+      await db.kysely
+        .insertInto('chapters')
+        .values({ book_id: book.id, title: 'Old', content_delta: content, order: 1, created_at: now, updated_at: now })
+        .execute();
+      expect(await migrateToLatest(db)).toEqual(['011-search']);
+      const search = createRepositories(db.kysely, db.dialect).search;
+      const found = await search.search(['diathermy'], undefined, { page: 1, size: 20, offset: 0 });
+      expect(found.results.map((r) => [r.book_id, r.block])).toEqual([[book.id, 1]]);
+      expect((await search.search(['stored'], undefined, { page: 1, size: 20, offset: 0 })).results.map((r) => r.chapter_id)).toEqual([null]);
+    } finally {
+      await db.close();
+      if (admin) {
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
