@@ -40,9 +40,24 @@ export function stem(word: string): string {
   return /^[a-z]+$/.test(word) ? stemmer(word) : word;
 }
 
-/** The words a query searches for (at most SEARCH_MAX_WORDS, repeats dropped, in order typed). */
+/**
+ * English words too common to narrow a search. A query drops them when it has other words
+ * ('critical view of safety' searches critical, view, safety): every block holds them, so
+ * requiring them only makes the index walk all of its entries. The index keeps them, so a
+ * query of nothing else ('of') still finds them.
+ */
+const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an and are as at be but by for from has have if in into is it its no not of on or so such that the their then ' +
+    'there these they this to was were which will with'
+  ).split(' '),
+);
+
+/** The words a query searches for (at most SEARCH_MAX_WORDS, repeats and stop words dropped, in order typed). */
 export function searchWords(q: string): string[] {
-  return [...new Set(words(q))].slice(0, SEARCH_MAX_WORDS);
+  const all = [...new Set(words(q))];
+  const meaningful = all.filter((word) => !STOP_WORDS.has(word));
+  return (meaningful.length > 0 ? meaningful : all).slice(0, SEARCH_MAX_WORDS);
 }
 
 /** `?q=&book=&page=` of GET /books/search/. A q with no word in it (only `"*-:^()`) is refused like an empty one. */

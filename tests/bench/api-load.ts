@@ -20,6 +20,8 @@ export interface Endpoint {
   headers: Record<string, string>;
   /** A new body for every request (score POSTs carry a fresh attempt id). */
   body?: () => string;
+  /** A new path for every request (searches take their queries in turn); `url` is the first. */
+  nextUrl?: () => string;
 }
 
 export interface LoadFigures {
@@ -55,9 +57,13 @@ export async function load(baseURL: string, endpoint: Endpoint, options: LoadOpt
           method: endpoint.method,
           path: endpoint.url,
           headers: { ...endpoint.headers, ...(endpoint.body ? { 'content-type': 'application/json' } : {}) },
-          ...(endpoint.body
+          ...(endpoint.body || endpoint.nextUrl
             ? {
-                setupRequest: (request) => ({ ...request, body: endpoint.body!() }),
+                setupRequest: (request) => ({
+                  ...request,
+                  ...(endpoint.body ? { body: endpoint.body() } : {}),
+                  ...(endpoint.nextUrl ? { path: endpoint.nextUrl() } : {}),
+                }),
               }
             : {}),
         },

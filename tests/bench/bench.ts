@@ -6,7 +6,7 @@
  *   BENCH_DATABASE_URL=postgres://…/db npm run bench    the API on PostgreSQL too (a database of its own is made and dropped)
  *   npm run bench -- --no-scale                     without data at scale (seeding 1 000 000 score records takes ~20 s on SQLite)
  *   npm run bench -- --profile                      a CPU profile of the server under the books-list load
- *   npm run bench -- --only=first-visit,api         some parts only (first-visit, lighthouse, api, offline, scale, profile)
+ *   npm run bench -- --only=first-visit,api         some parts only (first-visit, lighthouse, api, search, offline, scale, profile)
  *
  * Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE_RUNS (3),
  *   BENCH_LIGHTHOUSE_PAGES (some pages only: /books,/book/*), BENCH_LIGHTHOUSE_DETAIL=1 (where each run's time went).
@@ -27,6 +27,7 @@ import { type LighthouseScores, runLighthouse } from './lighthouse';
 import { startTlsProxy } from './tls-proxy';
 import { summariseProfile } from './profile';
 import { explainHotPaths, SCALE, seedAtScale } from './scale';
+import { explainSearch, SCALE_CHAPTERS_PER_BOOK, SEARCH_CONNECTIONS, searchLatency } from './search';
 
 const args = process.argv.slice(2);
 const only = args
@@ -264,8 +265,19 @@ async function listLatencies(server: RunningServer): Promise<Map<string, LoadFig
   return figures;
 }
 
+/** GET /books/search/ p50 and p99 at SEARCH_CONNECTIONS connections, beside the goals. */
+async function search(server: RunningServer, label: string) {
+  const { access } = await signIn(server.url, LEARNER, DEMO_PASSWORD);
+  const figures = await searchLatency(server.url, access, SECONDS);
+  line(`search p50 at ${SEARCH_CONNECTIONS} connections, ${label}`, `${figures.p50} ms`, '≤ 20 ms', figures.p50 <= 20);
+  line(`search p99 at ${SEARCH_CONNECTIONS} connections, ${label}`, `${figures.p99} ms`, '≤ 100 ms', figures.p99 <= 100);
+  console.log(`         ${figures.rps.toFixed(0)} searches/s${figures.failures ? `; ${figures.failures} failed answers` : ''}`);
+}
+
 async function scale(small: RunningServer, databaseUrl: string | undefined, label: string) {
-  console.log(`\nData at scale on ${label}: ${SCALE.books} books, ${SCALE.users} users, ${SCALE.organizations} organizations, ${SCALE.scores} score records`);
+  console.log(
+    `\nData at scale on ${label}: ${SCALE.books} books with ${SCALE.books * SCALE_CHAPTERS_PER_BOOK} chapters, ${SCALE.users} users, ${SCALE.organizations} organizations, ${SCALE.scores} score records`,
+  );
   const before = await listLatencies(small);
   const dataDir = tempDir('lap-bench-scale-');
   const started = performance.now();
@@ -287,6 +299,11 @@ async function scale(small: RunningServer, databaseUrl: string | undefined, labe
   }
   console.log('    query plans of the hot paths (EXPLAIN on the scale database):');
   for (const text of await explainHotPaths(dataDir, databaseUrl)) console.log(`      ${text}`);
+  if (wants('search')) {
+    await search(server, `${label} at scale`);
+    console.log('    query plans of search (EXPLAIN on the scale database):');
+    for (const text of await explainSearch(dataDir, databaseUrl)) console.log(`      ${text}`);
+  }
 }
 
 async function offline(server: RunningServer) {
@@ -350,12 +367,17 @@ try {
   if (wants('first-visit')) await firstVisit(server);
   if (wants('lighthouse')) await lighthouse(server);
   if (wants('api')) await api(server, 'SQLite');
+  if (wants('search')) {
+    console.log('\nSearch (GET /api/books/search/, the demo data)');
+    await search(server, 'SQLite');
+  }
   if (wants('offline')) await offline(server);
-  const postgres = wants('api') || wants('scale') ? await postgresDatabase() : undefined;
+  const postgres = wants('api') || wants('search') || wants('scale') ? await postgresDatabase() : undefined;
   let pgServer: RunningServer | undefined;
   if (postgres) {
     pgServer = await startServer({ DATA_DIR: tempDir('lap-bench-pg-data-'), DIST_DIR: distDir, SKIP_BUILD: '1', SEED_DEMO: '1', DATABASE_URL: postgres });
     if (wants('api')) await api(pgServer, 'PostgreSQL');
+    if (wants('search')) await search(pgServer, 'PostgreSQL');
   }
   if (wants('scale')) {
     await scale(server, undefined, 'SQLite');

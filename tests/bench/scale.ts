@@ -1,6 +1,6 @@
 /**
- * Data at scale: the demo content plus 100 000 users in 1 000 organizations, 10 000 books and
- * 1 000 000 score records, written with multi-row INSERTs in one transaction per table (a few
+ * Data at scale: the demo content plus 100 000 users in 1 000 organizations, 10 000 books with
+ * 50 000 chapters of generated text (search.ts) and 1 000 000 score records, written with multi-row INSERTs in one transaction per table (a few
  * minutes on SQLite here). Then the plan of every list query the API runs, read back with
  * EXPLAIN: a full scan of a big table on a hot path is reported.
  */
@@ -14,6 +14,7 @@ import type { Database } from '../../server/db/schema';
 import { createRepositories } from '../../server/repositories';
 import { createMediaStorage } from '../../server/storage';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
+import { seedScaleChapters } from './search';
 
 export const SCALE = { users: 100_000, organizations: 1_000, books: 10_000, scores: 1_000_000, learnerScores: 1_000, demoOrganizationMembers: 100 };
 
@@ -118,6 +119,7 @@ export async function seedAtScale(dataDir: string, databaseUrl: string | undefin
       7,
     );
     log(`    ${SCALE.books} books in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    await seedScaleChapters(db, handle.dialect, log);
 
     t = performance.now();
     await insertInBatches(

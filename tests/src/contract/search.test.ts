@@ -6,8 +6,14 @@ const marked = ({ snippet, highlights }: { snippet: string; highlights: [number,
 
 describe('search words', () => {
   it('splits on punctuation and FTS syntax, lower-cases, keeps Devanagari words whole', () => {
-    expect(searchWords('"Critical" view* -of: ^safety (NEAR AND OR')).toEqual(['critical', 'view', 'of', 'safety', 'near', 'and', 'or']);
+    expect(searchWords('"Critical" view* -on: ^safety (NEAR AND OR')).toEqual(['critical', 'view', 'safety', 'near']);
+    expect(searchWords('(AND OR')).toEqual(['and', 'or']);
     expect(searchWords('पित्ताशय की थैली')).toEqual(['पित्ताशय', 'की', 'थैली']);
+  });
+
+  it('drops words too common to narrow the search, unless nothing else was typed', () => {
+    expect(searchWords('critical view of safety')).toEqual(['critical', 'view', 'safety']);
+    expect(searchWords('The')).toEqual(['the']);
   });
 
   it('matches stems and the last word as a prefix', () => {
