@@ -6,7 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { InstallButton } from '../install-button';
 import { NAVBAR_LINKS } from '../navigation-links';
 import { RouterButton, RouterLink } from '../router-link';
@@ -16,10 +16,12 @@ import { NavbarDrawer } from './navbar-drawer';
 export interface NavbarProps {
   brand: string;
   account: NavbarAccount;
+  /** The search field for a signed-in user (the root route gives it; none for a visitor). */
+  search?: ReactNode;
 }
 
 /** The top bar (SPEC §2 "Navigation"): logo, the site's links, the account part; a drawer below the lg breakpoint (the links need ~1100 px). */
-export function Navbar({ brand, account }: NavbarProps) {
+export function Navbar({ brand, account, search }: NavbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // A window widened past the breakpoint shows the links in the bar: its drawer closes, and stays closed if it narrows again.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
@@ -59,6 +61,7 @@ export function Navbar({ brand, account }: NavbarProps) {
           ))}
         </Box>
         <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
+        {search}
         <InstallButton />
         <Box sx={{ display: { xs: 'none', lg: 'flex' }, ml: 'auto', justifyContent: 'flex-end', minWidth: 0 }}>
           <BarAccountLinks {...account} />
