@@ -60,7 +60,20 @@ describe('search', () => {
     await storeCopy(2, 'Hernia Repair', 'Mesh fixation.');
     api.on('GET', '/books/search/', (request) =>
       request.path.includes('page=2')
-        ? pageOf([result({ book_id: 2, book_title: 'Hernia Repair', chapter_id: 20, chapter_title: 'Closure', snippet: 'Close with sutures.', highlights: [[11, 18]], block: 0 })], 3)
+        ? pageOf(
+            [
+              result({
+                book_id: 2,
+                book_title: 'Hernia Repair',
+                chapter_id: 20,
+                chapter_title: 'Closure',
+                snippet: 'Close with sutures.',
+                highlights: [[11, 18]],
+                block: 0,
+              }),
+            ],
+            3,
+          )
         : pageOf(
             [result({}), result({ chapter_id: null, chapter_title: null, snippet: 'Suturing skills for all.', highlights: [[0, 8]], block: null })],
             3,

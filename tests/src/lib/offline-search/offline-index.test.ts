@@ -44,7 +44,14 @@ describe('offline search of downloaded books', () => {
     ]);
     const results = await searchDownloadedBooks(USER, 'suture');
     expect(results).toEqual([
-      expect.objectContaining({ book_id: 1, book_title: 'Book 1', chapter_id: 12, chapter_title: 'Knots', block: 1, snippet: 'Intracorporeal sutures need practice and patience.' }),
+      expect.objectContaining({
+        book_id: 1,
+        book_title: 'Book 1',
+        chapter_id: 12,
+        chapter_title: 'Knots',
+        block: 1,
+        snippet: 'Intracorporeal sutures need practice and patience.',
+      }),
     ]);
     expect(marked(results[0]!)).toEqual(['sutures']);
   });
