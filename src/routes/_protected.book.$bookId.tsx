@@ -156,18 +156,16 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
       onChapterShown={onChapterShown}
       aside={
         // One row of buttons of one height, wrapping when the column is narrow.
-        <Stack spacing={2}>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-            <DownloadButton bookId={bookId} bookTitle={book.title} />
-            {canEditBook(user, book) && (
-              <Suspense fallback={null}>
-                <QuizAuthoringLink bookId={bookId} hasQuiz={book.quiz !== null} />
-              </Suspense>
-            )}
-          </Stack>
-          <BookSearchField bookId={bookId} />
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+          <DownloadButton bookId={bookId} bookTitle={book.title} />
+          {canEditBook(user, book) && (
+            <Suspense fallback={null}>
+              <QuizAuthoringLink bookId={bookId} hasQuiz={book.quiz !== null} />
+            </Suspense>
+          )}
         </Stack>
       }
+      belowContents={<BookSearchField bookId={bookId} />}
       renderContent={(chapter) => <ChapterView key={`${chapter.id}:${chapter.updated_at}`} content={chapter.content_delta} label={chapter.title} />}
       renderEditor={({ initialContent, handleRef, labelledBy }) => (
         <Suspense fallback={<div style={{ minHeight: 360 }}>Loading the editor...</div>}>

@@ -73,7 +73,13 @@ export function Navbar({ brand, account, search }: NavbarProps) {
           aria-controls="navigation-drawer"
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
-          sx={{ display: { xs: 'inline-flex', lg: 'none' }, flexShrink: 0, minWidth: 0 }}
+          sx={{
+            display: { xs: 'inline-flex', lg: 'none' },
+            flexShrink: 0,
+            minWidth: 0,
+            // On a phone the search button needs the room of Menu's icon (at 390 px the bar would wrap); its word stays.
+            ...(search ? { '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } } : {}),
+          }}
         >
           Menu
         </Button>

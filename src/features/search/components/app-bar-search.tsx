@@ -1,21 +1,29 @@
 /**
- * The app bar's search field for signed-in users: inline from the sm breakpoint, behind a
- * Search button on a phone (it opens the field on a line of its own). `/` focuses it from
- * anywhere but a text field or the editor; Enter opens /search?q=. Kept small: the page, the
- * offline indexes and MiniSearch load when it is focused (the route's preload) or a search is made.
+ * The app bar's search field for signed-in users: inline from 600 px, behind a Search button on
+ * a phone (it opens the field on a line of its own). `/` focuses it from anywhere but a text
+ * field or the editor; Enter opens /search?q=. One small file: a plain input and the bar's own
+ * Button and Box (already loaded with the bar), an inline icon, nothing of the contract (zod,
+ * the stemmer); the page, the offline indexes and MiniSearch load when the field is focused
+ * (the route's preload) or a search is made.
  */
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
+import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../../contract/search';
 
 export const APP_BAR_SEARCH_LABEL = 'Search books';
+
+/** Material's 'Search' icon, inline: no icon module to fetch. */
+const SearchIcon = () => (
+  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" style={{ flexShrink: 0 }}>
+    <path
+      fill="currentColor"
+      d="M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14"
+    />
+  </svg>
+);
 
 /** True when a key typed at `target` is text for it (an input, a text area, a select, the editor). */
 function typesText(target: EventTarget | null): boolean {
@@ -65,47 +73,10 @@ export function AppBarSearch() {
     setOpen(false);
   };
 
-  const field = (
-    <Box
-      component="form"
-      role="search"
-      onSubmit={submit}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        bgcolor: 'rgba(255,255,255,0.15)',
-        borderRadius: 1,
-        px: 1,
-        minWidth: 0,
-        '&:focus-within': { bgcolor: 'rgba(255,255,255,0.25)', outline: '2px solid #ffffff', outlineOffset: 1 },
-        ...(wide ? { width: { sm: 200, md: 240 }, flexShrink: 1 } : { order: 10, flexBasis: '100%', mb: 1 }),
-      }}
-    >
-      <SearchOutlined fontSize="small" aria-hidden sx={{ mr: 1, opacity: 0.85 }} />
-      <InputBase
-        inputRef={input}
-        value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        onFocus={preload}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && !wide) setOpen(false);
-        }}
-        placeholder="Search books  ( / )"
-        inputProps={{ 'aria-label': APP_BAR_SEARCH_LABEL, type: 'search', enterKeyHint: 'search', maxLength: SEARCH_QUERY_MAX_LENGTH }}
-        sx={{ color: 'inherit', flexGrow: 1, '& input::placeholder': { color: 'inherit', opacity: 0.8 }, py: 0.25 }}
-      />
-      {!wide && (
-        <IconButton size="small" color="inherit" aria-label="Close search" onClick={() => setOpen(false)}>
-          <CloseOutlined fontSize="small" />
-        </IconButton>
-      )}
-    </Box>
-  );
-
   return (
     <>
       {!wide && (
-        <IconButton
+        <Button
           color="inherit"
           aria-label="Search"
           aria-expanded={open}
@@ -113,12 +84,62 @@ export function AppBarSearch() {
             focusWhenOpen.current = !open;
             setOpen(!open);
           }}
-          sx={{ flexShrink: 0 }}
+          sx={{ minWidth: 0, px: 1, flexShrink: 0 }}
         >
-          <SearchOutlined />
-        </IconButton>
+          <SearchIcon />
+        </Button>
       )}
-      {shown && field}
+      {shown && (
+        <Box
+          component="form"
+          role="search"
+          aria-label="Search the library"
+          onSubmit={submit}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            bgcolor: 'rgba(255,255,255,0.15)',
+            borderRadius: 1,
+            px: 1,
+            minWidth: 0,
+            '&:focus-within': { bgcolor: 'rgba(255,255,255,0.25)', outline: '2px solid #ffffff', outlineOffset: 1 },
+            ...(wide ? { width: { sm: 200, md: 240 }, flexShrink: 1 } : { order: 10, flexBasis: '100%', mb: 1 }),
+          }}
+        >
+          <SearchIcon />
+          <Box
+            component="input"
+            ref={input}
+            type="search"
+            enterKeyHint="search"
+            aria-label={APP_BAR_SEARCH_LABEL}
+            placeholder="Search books ( / )"
+            value={typed}
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.target.value)}
+            onFocus={preload}
+            onKeyDown={(event: React.KeyboardEvent) => {
+              if (event.key === 'Escape' && !wide) setOpen(false);
+            }}
+            sx={{
+              flexGrow: 1,
+              minWidth: 0,
+              py: 1,
+              border: 0,
+              outline: 'none',
+              bgcolor: 'transparent',
+              color: 'inherit',
+              font: 'inherit',
+              '&::placeholder': { color: 'inherit', opacity: 0.8 },
+            }}
+          />
+          {!wide && (
+            <Button color="inherit" size="small" onClick={() => setOpen(false)} sx={{ minWidth: 0, flexShrink: 0 }}>
+              Close
+            </Button>
+          )}
+        </Box>
+      )}
     </>
   );
 }

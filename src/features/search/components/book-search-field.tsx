@@ -4,7 +4,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../../contract/search';
 
 /** The reader's 'Search in this book': Enter opens /search with the book's results only (offline too, from its download). */
 export function BookSearchField({ bookId }: { bookId: number }) {
@@ -16,7 +15,7 @@ export function BookSearchField({ bookId }: { bookId: number }) {
     if (q) void navigate({ to: '/search', search: { q, book: bookId } });
   };
   return (
-    <form role="search" onSubmit={submit}>
+    <form role="search" aria-label="Search in this book" onSubmit={submit}>
       <TextField
         label="Search in this book"
         value={typed}
@@ -24,7 +23,7 @@ export function BookSearchField({ bookId }: { bookId: number }) {
         size="small"
         fullWidth
         slotProps={{
-          htmlInput: { maxLength: SEARCH_QUERY_MAX_LENGTH, enterKeyHint: 'search', type: 'search' },
+          htmlInput: { enterKeyHint: 'search', type: 'search' },
           input: {
             endAdornment: (
               <InputAdornment position="end">

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { RouterLink } from '../../../components/router-link';
 import { SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH } from '../../../contract/search';
 import { messageOf } from '../../../lib/api-error';
@@ -36,6 +36,11 @@ export function SearchPage({ q, book }: SearchPageProps) {
   const [typed, setTyped] = useState(q);
   const [shownOffline, setShownOffline] = useState(SEARCH_PAGE_SIZE);
   const search = useBookSearch({ q, book }, shownOffline);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // A search made from the app bar (which lets go of the focus) starts keyboard users here, just before the results.
+    if (document.activeElement === document.body || document.activeElement === null) heading.current?.focus({ preventScroll: true });
+  }, [q]);
   const [lastQ, setLastQ] = useState(q);
   if (lastQ !== q) {
     // A new search from the app bar: the field shows it, the offline list starts again.
@@ -61,10 +66,16 @@ export function SearchPage({ q, book }: SearchPageProps) {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
       <title>{q ? `Search: ${q}` : 'Search'}</title>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 2 }}>
+      <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.6rem', md: '2rem' }, mb: 2, outline: 'none' }}>
         {scope ? `Search in ${scope}` : 'Search'}
       </Typography>
-      <Box component="form" role="search" onSubmit={submit} sx={{ display: 'flex', gap: 1, mb: 1 }}>
+      <Box
+        component="form"
+        role="search"
+        aria-label={book ? 'Search this book again' : 'Search again'}
+        onSubmit={submit}
+        sx={{ display: 'flex', gap: 1, mb: 1 }}
+      >
         <TextField
           label={label}
           value={typed}
