@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { organizationRoutes } from './routes/organizations';
 import { quizRoutes } from './routes/quizzes';
+import { searchRoutes } from './routes/search';
 import './types';
 
 export interface AppOptions {
@@ -235,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(organizationRoutes);
       await api.register(bookRoutes);
       await api.register(quizRoutes);
+      await api.register(searchRoutes);
       await api.register(mediaRoutes);
       await api.register(contactRoutes, { mailer });
     },

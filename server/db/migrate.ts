@@ -10,9 +10,10 @@ import { sessionEpoch } from './migrations/007-session-epoch';
 import { scoreClock } from './migrations/008-score-clock';
 import { invitations } from './migrations/009-invitations';
 import { contactMessages } from './migrations/010-contact-messages';
+import { search } from './migrations/011-search';
 
 /** Every migration, in order. Each one is written once and runs on both engines. */
-function migrationsFor(db: Db): Record<string, Migration> {
+export function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '001-initial': initial(db.dialect),
     '002-indexes': indexes(),
@@ -24,6 +25,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '008-score-clock': scoreClock(),
     '009-invitations': invitations(db.dialect),
     '010-contact-messages': contactMessages(db.dialect),
+    '011-search': search(db.dialect),
   };
 }
 

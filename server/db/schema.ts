@@ -143,6 +143,20 @@ export interface MediaFilesTable {
   created_at: string;
 }
 
+/**
+ * The full-text index: one row per book and per chapter block with text (migrations/011-search.ts,
+ * written by db/search-index.ts). On PostgreSQL it also has its `document` tsvector; on SQLite
+ * its terms live in the FTS5 table `search_fts` under the same id.
+ */
+export interface SearchEntriesTable {
+  id: Generated<number>;
+  book_id: number;
+  chapter_id: number | null;
+  /** The block's index in the chapter's document; null for a book's own entry. */
+  block: number | null;
+  text: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -158,6 +172,7 @@ export interface Database {
   content_state: ContentStateTable;
   account_state: AccountStateTable;
   user_score_counts: UserScoreCountsTable;
+  search_entries: SearchEntriesTable;
 }
 
 export type User = Selectable<UsersTable>;

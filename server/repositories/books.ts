@@ -6,6 +6,8 @@ import { JsonBody } from '../lib/json-body';
 import { JsonPage, type Page } from '../lib/pagination';
 import { VersionedCache } from './versioned-cache';
 import { PreparedQuery } from './prepared';
+import type { SearchRepository } from './search';
+import { inTransaction } from './transaction';
 
 export interface BookRow {
   id: number;
@@ -58,7 +60,10 @@ export class BooksRepository {
   /** Books as their detail answers them, by id; null when there is no such book. */
   private readonly details = new VersionedCache<number, JsonBody | null>(2048, (body) => body?.bytes.length ?? 0, 32 * 1024 * 1024);
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly search: SearchRepository,
+  ) {}
 
   private page(limit: number, offset: number, direction: 'asc' | 'desc') {
     return (
@@ -160,17 +165,21 @@ export class BooksRepository {
     return row ? BooksRepository.normalise(row) : undefined;
   }
 
+  /** Adds a book, indexed for search in the same transaction. */
   async create(input: BookInput, ownerId: number): Promise<number> {
     const now = nowIso();
-    const row = await this.db
-      .insertInto('books')
-      .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return inTransaction(this.db, async (trx) => {
+      const row = await trx
+        .insertInto('books')
+        .values({ ...input, owner_id: ownerId, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.search.indexBook({ id: row.id, ...input }, trx);
+      return row.id;
+    });
   }
 
-  /** Deletes the book with its chapters and quiz (cascade); takers' scores keep their quiz title. */
+  /** Deletes the book with its chapters, quiz and search entries (cascade); takers' scores keep their quiz title. */
   async delete(id: number): Promise<boolean> {
     const result = await this.db.deleteFrom('books').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

@@ -5,6 +5,8 @@ import { nowIso } from '../lib/time';
 import { JsonPage, type Page } from '../lib/pagination';
 import { VersionedCache } from './versioned-cache';
 import { PreparedQuery } from './prepared';
+import type { SearchRepository } from './search';
+import { inTransaction } from './transaction';
 
 export interface ChapterInput {
   title: string;
@@ -29,7 +31,10 @@ export class ChaptersRepository {
   /** Pages of chapters as JSON text, by book, page size and offset (chapter texts run to tens of KB: kept by bytes too). */
   private readonly pages = new VersionedCache<string, JsonPage>(512, (page) => page.results.length, 64 * 1024 * 1024);
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly search: SearchRepository,
+  ) {}
 
   async list(bookId: number, page: Page): Promise<{ count: number; rows: Chapter[] }> {
     const [counted, rows] = await Promise.all([
@@ -65,20 +70,25 @@ export class ChaptersRepository {
     return row && toChapter(row);
   }
 
+  /** Adds a chapter, its blocks indexed for search in the same transaction. */
   async create(bookId: number, input: ChapterInput): Promise<Chapter> {
     const now = nowIso();
-    const row = await this.db
-      .insertInto('chapters')
-      .values({
-        book_id: bookId,
-        title: input.title,
-        order: input.order,
-        content_delta: input.content_delta == null ? null : JSON.stringify(input.content_delta),
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await inTransaction(this.db, async (trx) => {
+      const created = await trx
+        .insertInto('chapters')
+        .values({
+          book_id: bookId,
+          title: input.title,
+          order: input.order,
+          content_delta: input.content_delta == null ? null : JSON.stringify(input.content_delta),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.search.indexChapter({ id: created.id, book_id: bookId, content_delta: input.content_delta }, trx);
+      return created;
+    });
     return toChapter(row);
   }
 
@@ -87,10 +97,17 @@ export class ChaptersRepository {
     if (changes.title !== undefined) set.title = changes.title;
     if (changes.order !== undefined) set.order = changes.order;
     if (changes.content_delta !== undefined) set.content_delta = changes.content_delta == null ? null : JSON.stringify(changes.content_delta);
-    const row = await this.db.updateTable('chapters').set(set).where('book_id', '=', bookId).where('id', '=', chapterId).returningAll().executeTakeFirst();
+    const row = await inTransaction(this.db, async (trx) => {
+      const updated = await trx.updateTable('chapters').set(set).where('book_id', '=', bookId).where('id', '=', chapterId).returningAll().executeTakeFirst();
+      // A new content is indexed anew; its title is read with each match, so a rename needs nothing.
+      if (updated && changes.content_delta !== undefined)
+        await this.search.indexChapter({ id: chapterId, book_id: bookId, content_delta: changes.content_delta }, trx);
+      return updated;
+    });
     return row && toChapter(row);
   }
 
+  /** Deletes a chapter; its search entries go with it (cascade). */
   async delete(bookId: number, chapterId: number): Promise<boolean> {
     const result = await this.db.deleteFrom('chapters').where('book_id', '=', bookId).where('id', '=', chapterId).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

@@ -17,6 +17,7 @@ import { PasswordResetsRepository } from './password-resets';
 import { QuizzesRepository } from './quizzes';
 import { RefreshTokensRepository } from './refresh-tokens';
 import { ScoresRepository } from './scores';
+import { SearchRepository } from './search';
 import { UsersRepository } from './users';
 
 export interface Repositories {
@@ -28,6 +29,7 @@ export interface Repositories {
   chapters: ChaptersRepository;
   quizzes: QuizzesRepository;
   scores: ScoresRepository;
+  search: SearchRepository;
   media: MediaRepository;
   contactMessages: ContactMessagesRepository;
   health: HealthRepository;
@@ -36,15 +38,17 @@ export interface Repositories {
 }
 
 export function createRepositories(db: Kysely<Database>, dialect: Dialect): Repositories {
+  const search = new SearchRepository(db, dialect);
   const repos: Repositories = {
     users: new UsersRepository(db),
     organizations: new OrganizationsRepository(db),
     refreshTokens: new RefreshTokensRepository(db, dialect),
     passwordResets: new PasswordResetsRepository(db),
-    books: new BooksRepository(db),
-    chapters: new ChaptersRepository(db),
+    books: new BooksRepository(db, search),
+    chapters: new ChaptersRepository(db, search),
     quizzes: new QuizzesRepository(db),
     scores: new ScoresRepository(db, dialect),
+    search,
     media: new MediaRepository(db),
     contactMessages: new ContactMessagesRepository(db),
     health: new HealthRepository(db),

@@ -294,3 +294,63 @@ export const HOSTILE_QUERIES = [
   '?page=1e3',
   '?constructor=1&__proto__=1',
 ];
+
+/** What a user types into search that is FTS5 or tsquery syntax elsewhere, stop words, scripts and Unicode forms. */
+export const SEARCH_SYNTAX = [
+  '"',
+  '""',
+  '"unbalanced',
+  '*',
+  'sutures*',
+  '-',
+  '-sutures',
+  ':',
+  'body:sutures',
+  '^',
+  '^sutures',
+  'NEAR',
+  'NEAR(a b)',
+  'a NEAR/2 b',
+  'AND',
+  'OR',
+  'NOT',
+  'a AND',
+  'a OR b',
+  '(',
+  ')',
+  '(a',
+  "'",
+  "a'b",
+  '\\',
+  '& | ! <->',
+  'a:*',
+  'a:A',
+  '{title}: a',
+  '+a',
+  'and of the',
+  'पित्ताशय',
+  'ज\u093Cरूरी',
+  'cafe\u0301',
+  '٣ 三 ²',
+];
+
+/** `?q=…[&book=…][&page=…]` of GET /books/search/: syntax, hostile text, lengths at the limit, raw escapes, bad book and page values. */
+export const searchQueryString: fc.Arbitrary<string> = (() => {
+  // encodeURIComponent throws on a lone surrogate: the raw escapes below send those.
+  const encoded = (text: string) => encodeURIComponent(text.replace(/\p{Cs}/gu, '\uFFFD'));
+  const q = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...SEARCH_SYNTAX).map(encoded) },
+    {
+      weight: 3,
+      arbitrary: fc.array(fc.constantFrom(...SEARCH_SYNTAX, 'suture', 'view', 'fuzz'), { minLength: 1, maxLength: 20 }).map((w) => encoded(w.join(' '))),
+    },
+    { weight: 2, arbitrary: fc.string({ maxLength: 60, unit: 'grapheme' }).map(encoded) },
+    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS).map(encoded) },
+    { weight: 1, arbitrary: fc.constantFrom('é'.repeat(200), 'x'.repeat(201), 'a '.repeat(100), 'पित्ताशय '.repeat(22)).map(encoded) },
+    { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%ED%A0%80', '%00', '+', 'a&q=b', 'a&q[]=b', '') },
+  );
+  const value = fc.constantFrom('1', '2', '0', '-1', 'abc', '1e3', '1.5', '2147483647', '2147483648', '9007199254740993', '', '%00');
+  return fc
+    .tuple(q, fc.option(value), fc.option(value))
+    .map(([text, book, page]) => `?q=${text}${book === null ? '' : `&book=${book}`}${page === null ? '' : `&page=${page}`}`);
+})();

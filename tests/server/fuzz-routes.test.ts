@@ -24,8 +24,10 @@ import {
   hostileBodies,
   PROTOTYPE_KEYS,
   RAW_BODIES,
+  searchQueryString,
   toJsonText,
 } from '../helpers/fuzz-arbitraries';
+import { searchPageSchema } from '../../src/contract/search';
 import { attemptAnswers, matchTheFollowing, multipleChoice, QUIZ, reorder, singleChoice } from '../helpers/quiz-fixture';
 import { createOrganization, createTestApp, createUser, documentedOperations, login, type TestApp } from '../helpers/server-app';
 
@@ -192,13 +194,21 @@ function requestArbitrary(op: (typeof operations)[number]): fc.Arbitrary<FuzzReq
   return fc.record({
     who: fc.constantFrom(...IDENTITIES),
     ids: fc.tuple(...params.map((param) => idPick(param).map((pick) => ({ param, pick })))),
-    query: op.method === 'get' ? fc.constantFrom(...HOSTILE_QUERIES) : fc.constant(''),
+    query:
+      op.path === SEARCH_PATH
+        ? fc.oneof({ weight: 6, arbitrary: searchQueryString }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_QUERIES) })
+        : op.method === 'get'
+          ? fc.constantFrom(...HOSTILE_QUERIES)
+          : fc.constant(''),
     ip: fc.oneof(fc.ipV4(), fc.ipV6()),
     body,
   });
 }
 
+const SEARCH_PATH = '/api/books/search/';
+
 function runsFor(op: (typeof operations)[number]) {
+  if (op.path === SEARCH_PATH) return Math.round(400 * SCALE);
   // Login and registration hash a password (~70 ms) whenever the body is well formed.
   if (/\/(login|register)\/$/.test(op.path)) return Math.round(60 * SCALE);
   if (op.body) return Math.round(150 * SCALE);
@@ -365,6 +375,32 @@ describe(`hostile corpora on every route (${database})`, () => {
           );
     }
     expectNone(problems);
+  });
+});
+
+describe(`search queries (${database})`, () => {
+  it('GET /api/books/search/: every q, book and page answers 200, 400 or 404 (a page past the end), 200s in the page shape', { timeout: 120_000 }, async () => {
+    await t.app.repos.chapters.create(fixtures.book!, {
+      title: 'Searchable',
+      order: 9,
+      content_delta: { ops: [{ insert: 'Sutures near the fascia and the view of पित्ताशय; a OR b AND NOT c.\n' }] },
+    });
+    let found = 0;
+    await fc.assert(
+      fc.asyncProperty(searchQueryString, async (query) => {
+        const res = await t.app.inject({ method: 'GET', url: SEARCH_PATH + query, headers: { authorization: `Bearer ${tokens.member}` } });
+        const problems = answerProblems({ statusCode: res.statusCode, headers: res.headers, body: res.body }, query);
+        if (![200, 400, 404].includes(res.statusCode)) problems.push(`status ${res.statusCode}`);
+        if (res.statusCode === 200) {
+          const page = searchPageSchema.safeParse(res.json());
+          if (!page.success) problems.push(`not a search page: ${res.body.slice(0, 300)}`);
+          else if (page.data.count > 0) found++;
+        }
+        if (problems.length) throw new Error(`${problems.join('; ')} ← GET ${SEARCH_PATH}${abbreviate(query).slice(0, 600)}`);
+      }),
+      { seed: SEED, numRuns: Math.round(300 * SCALE) },
+    );
+    expect(found, 'some fuzzed queries found the searchable chapter').toBeGreaterThan(0);
   });
 });
 

@@ -168,7 +168,11 @@ describe('health and schema', () => {
       expect(operation.summary, name).toBeTruthy();
       expect(operation.tags, name).toHaveLength(1);
       const ids = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      expect(operation.parameters?.map((p) => ('name' in p ? p.name : '')) ?? [], name).toEqual(ids);
+      const pathParameters = (operation.parameters ?? []).filter((p) => 'in' in p && p.in === 'path');
+      expect(
+        pathParameters.map((p) => ('name' in p ? p.name : '')),
+        name,
+      ).toEqual(ids);
       if (['POST', 'PUT', 'PATCH'].includes(route.method)) expect(op!.body ?? op!.multipart, name).toBeTruthy();
       const statuses = Object.keys(operation.responses ?? {});
       expect(

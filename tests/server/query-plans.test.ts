@@ -111,6 +111,41 @@ describe('hot queries read indexes, not whole tables', () => {
   }
 });
 
+describe('search reads the full-text index', () => {
+  const page = { page: 2, size: 20, offset: 20 };
+  let book: number;
+
+  beforeAll(async () => {
+    const user = await createUser(t, { email: 'search-plans@x.example' });
+    book = await t.app.repos.books.create({ title: 'Search plans', author: '', description: 'Critical view of safety', cover_image_url: '' }, user.id);
+  });
+
+  /**
+   * The plan reads the full-text index (FTS5's MATCH, the tsvector's GIN index); in one book,
+   * PostgreSQL may instead take the book's few entries by their index and test each.
+   */
+  const readsIndex = (plan: string[], inBook: boolean) =>
+    plan.some((line) =>
+      t.db.dialect === 'postgres'
+        ? new RegExp(`Index Scan on search_entries_${inBook ? '(document|book)' : 'document'}_idx`).test(line)
+        : /^SCAN search_fts VIRTUAL TABLE INDEX \d+:\S*M/.test(line),
+    );
+
+  for (const [name, inBook] of [
+    ['in every book, a later page', false],
+    ['in one book, a later page', true],
+  ] as const) {
+    it(name, async () => {
+      for (const { sql, plan, scans } of await plansOf((r) => r.search.search(['critical', 'vie'], inBook ? book : undefined, page))) {
+        expect(readsIndex(plan, inBook), `${sql}\n  ${plan.join('\n  ')}`).toBe(true);
+        // Only the matches are sorted by relevance; nothing else is scanned.
+        const others = scans.filter((line) => !/^SCAN search_fts VIRTUAL TABLE|USE TEMP B-TREE FOR ORDER BY/.test(line));
+        expect(others, `${sql}\n  ${plan.join('\n  ')}`).toEqual([]);
+      }
+    });
+  }
+});
+
 describe('a full scan is reported', () => {
   // The check itself must see a scan when there is one: a query by a column with no index.
   it('a lookup by an unindexed column', async () => {
