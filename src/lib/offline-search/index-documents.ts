@@ -1,7 +1,7 @@
 /**
- * What a downloaded book's offline index holds and how it is tokenised: one document per block
- * of each chapter (the blocks `chapterBlocks` gives, as the server indexes them), one per
- * chapter title, and one for the book's title, author and description. Words and stems are the
+ * What a downloaded book's offline index holds and how it is tokenised, as the server's index:
+ * one document per block of each chapter (the blocks `chapterBlocks` gives) and one for the
+ * book's title, author and description. Words and stems are the
  * contract's (`words`, `stem`), so the device matches what the server matches. Pure: the Web
  * Worker builds with it, the page loads and queries with the same options.
  */
@@ -22,7 +22,7 @@ export interface IndexDocument {
   /** Null for the book's own document (title, author, description). */
   chapterId: number | null;
   chapterTitle: string | null;
-  /** Index of the block among the chapter document's top-level blocks; null for a title. */
+  /** Index of the block among the chapter document's top-level blocks; null for the book's document. */
   block: number | null;
   text: string;
 }
@@ -44,11 +44,10 @@ export function indexDocuments({ book, chapters }: IndexInput): IndexDocument[] 
       chapterId: null,
       chapterTitle: null,
       block: null,
-      text: [book.title, book.author, book.description].filter(Boolean).join(' — '),
+      text: [book.title, book.author, book.description].filter((part) => part.trim()).join(' · '),
     },
   ];
   for (const chapter of chapters) {
-    documents.push({ id: `${chapter.id}:title`, chapterId: chapter.id, chapterTitle: chapter.title, block: null, text: chapter.title });
     chapterBlocks(chapter.content_delta).forEach((text, block) => {
       if (text) documents.push({ id: `${chapter.id}:${block}`, chapterId: chapter.id, chapterTitle: chapter.title, block, text });
     });

@@ -10,13 +10,13 @@
 import Dexie from 'dexie';
 import type MiniSearch from 'minisearch';
 import type { Query } from 'minisearch';
-import { makeSnippet, searchWords, stem, type SearchResult } from '../../contract/search';
+import { makeSnippet, searchWords, stem, type SearchResult, wordMatcher, words } from '../../contract/search';
 import { db, type OfflineBook } from '../db';
 import { buildIndexJson, INDEX_FORMAT, type IndexDocument, type IndexInput, loadIndex } from './index-documents';
 
 /** Most results an offline search answers (all books together). */
 export const OFFLINE_RESULTS_LIMIT = 500;
-/** The book's own document (title, author, description) ranks before its chapters, as on the server. */
+/** The book's own document (title, author, description) weighs more than one block. */
 const BOOK_DOCUMENT_BOOST = 3;
 
 /** The version of a copy an index is built from: it changes each time the copy is stored again. */
@@ -135,8 +135,8 @@ function queryOf(queryWords: string[]): Query {
 }
 
 /**
- * Searches the user's downloaded books (or one of them): results as the API shapes them, book
- * matches first, then by relevance. Indexes missing or stale copies first.
+ * Searches the user's downloaded books (or one of them): results as the API shapes them, a
+ * book whose title holds a query word first, then by relevance. Indexes missing or stale copies first.
  */
 export async function searchDownloadedBooks(userId: number, q: string, options: { bookId?: number } = {}): Promise<SearchResult[]> {
   const queryWords = searchWords(q);
@@ -144,12 +144,15 @@ export async function searchDownloadedBooks(userId: number, q: string, options: 
   const copies = await completeCopies(userId, options.bookId);
   const indexes = await Promise.all(copies.map(async (copy) => ({ copy, entry: await loadedIndex(userId, copy) })));
   const query = queryOf(queryWords);
-  const scored: { score: number; result: SearchResult }[] = [];
+  const matches = wordMatcher(queryWords);
+  const scored: { inTitle: boolean; score: number; result: SearchResult }[] = [];
   for (const { copy, entry } of indexes) {
     if (!entry) continue;
     for (const hit of entry.index.search(query, { boostDocument: (id) => (id === 'book' ? BOOK_DOCUMENT_BOOST : 1) })) {
       const document = hit as unknown as IndexDocument & { score: number };
       scored.push({
+        // As on the server: a book whose title holds a query word comes first.
+        inTitle: document.chapterId === null && words(copy.book.title).some(matches),
         score: hit.score,
         result: {
           book_id: copy.bookId,
@@ -162,7 +165,7 @@ export async function searchDownloadedBooks(userId: number, q: string, options: 
       });
     }
   }
-  scored.sort((a, b) => Number(a.result.chapter_id !== null) - Number(b.result.chapter_id !== null) || b.score - a.score);
+  scored.sort((a, b) => Number(b.inTitle) - Number(a.inTitle) || b.score - a.score);
   return scored.slice(0, OFFLINE_RESULTS_LIMIT).map(({ result }) => result);
 }
 

@@ -72,7 +72,7 @@ describe('offline search of downloaded books', () => {
     expect(await searchDownloadedBooks(USER, 'त्ताशय')).toEqual([]);
   });
 
-  it("answers the book's own title first, then chapter titles and text; one book only when asked", async () => {
+  it('answers a book whose title holds the word first, then the blocks; one book only when asked', async () => {
     await storeCopy(3, [chapter(31, 'Ports', 'Hernia repair needs three ports.')], { title: 'Hernia Repair' });
     await storeCopy(4, [chapter(41, 'Mesh', 'A mesh for the hernia.')]);
     const results = await searchDownloadedBooks(USER, 'hernia');
