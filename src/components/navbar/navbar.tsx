@@ -35,7 +35,7 @@ export function Navbar({ brand, account, search }: NavbarProps) {
           color="inherit"
           underline="none"
           aria-label={`${brand} — home`}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, flexShrink: 0 }}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: search ? { xs: 0, sm: 2 } : 2, flexShrink: 0 }}
         >
           <Box component="img" src="/favicon.svg" alt="" width={36} height={36} sx={{ borderRadius: 1 }} />
           <Typography component="span" sx={{ fontWeight: 800, fontSize: { xs: '1rem', sm: '1.1rem' }, lineHeight: 1.1 }}>
@@ -60,8 +60,8 @@ export function Navbar({ brand, account, search }: NavbarProps) {
             </RouterButton>
           ))}
         </Box>
-        <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
-        {search}
+        {/* The spacer holds the search (no gap of its own: at 390 px the bar has none to spare). */}
+        <Box sx={{ flexGrow: { xs: 1, lg: 0 }, display: 'flex', justifyContent: 'flex-end', minWidth: 0 }}>{search}</Box>
         <InstallButton />
         <Box sx={{ display: { xs: 'none', lg: 'flex' }, ml: 'auto', justifyContent: 'flex-end', minWidth: 0 }}>
           <BarAccountLinks {...account} />

@@ -1,6 +1,6 @@
 /**
  * The app bar's search field for signed-in users: inline from 600 px, behind a Search button on
- * a phone (it opens the field on a line of its own). `/` focuses it from anywhere but a text
+ * a phone (it opens the field over the bar until closed). `/` focuses it from anywhere but a text
  * field or the editor; Enter opens /search?q=. One small file: a plain input and the bar's own
  * Button and Box (already loaded with the bar), an inline icon, nothing of the contract (zod,
  * the stemmer); the page, the offline indexes and MiniSearch load when the field is focused
@@ -39,6 +39,12 @@ export function AppBarSearch() {
   const [typed, setTyped] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const focusWhenOpen = useRef(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  /** Closes the phone's field, the focus back on its button. */
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
   const shown = wide || open;
 
   useEffect(() => {
@@ -77,6 +83,7 @@ export function AppBarSearch() {
     <>
       {!wide && (
         <Button
+          ref={toggle}
           color="inherit"
           aria-label="Search"
           aria-expanded={open}
@@ -84,7 +91,7 @@ export function AppBarSearch() {
             focusWhenOpen.current = !open;
             setOpen(!open);
           }}
-          sx={{ minWidth: 0, px: 1, flexShrink: 0 }}
+          sx={{ minWidth: 0, px: 0.5, flexShrink: 0 }}
         >
           <SearchIcon />
         </Button>
@@ -104,7 +111,21 @@ export function AppBarSearch() {
             px: 1,
             minWidth: 0,
             '&:focus-within': { bgcolor: 'rgba(255,255,255,0.25)', outline: '2px solid #ffffff', outlineOffset: 1 },
-            ...(wide ? { width: { sm: 200, md: 240 }, flexShrink: 1 } : { order: 10, flexBasis: '100%', mb: 1 }),
+            // No taller than the bar's buttons (the bar keeps the height of index.html's shell); on a
+            // phone, over the whole bar (the Toolbar is its positioned ancestor) until closed.
+            height: 36,
+            ...(wide
+              ? { width: { sm: 200, md: 240 }, flexShrink: 1 }
+              : {
+                  position: 'absolute',
+                  left: 8,
+                  right: 8,
+                  top: '50%',
+                  transform: 'translateY(-50%)',
+                  zIndex: 1,
+                  bgcolor: 'primary.dark',
+                  '&:focus-within': { outline: '2px solid #ffffff' },
+                }),
           }}
         >
           <SearchIcon />
@@ -119,12 +140,13 @@ export function AppBarSearch() {
             onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.target.value)}
             onFocus={preload}
             onKeyDown={(event: React.KeyboardEvent) => {
-              if (event.key === 'Escape' && !wide) setOpen(false);
+              if (event.key === 'Escape' && !wide) close();
             }}
             sx={{
               flexGrow: 1,
               minWidth: 0,
-              py: 1,
+              height: '100%',
+              p: 0,
               border: 0,
               outline: 'none',
               bgcolor: 'transparent',
@@ -134,7 +156,7 @@ export function AppBarSearch() {
             }}
           />
           {!wide && (
-            <Button color="inherit" size="small" onClick={() => setOpen(false)} sx={{ minWidth: 0, flexShrink: 0 }}>
+            <Button color="inherit" size="small" onClick={close} sx={{ minWidth: 0, flexShrink: 0 }}>
               Close
             </Button>
           )}

@@ -6,6 +6,7 @@ import type { SearchResult } from '../../../../src/contract/search';
 import { db } from '../../../../src/lib/db';
 import { FakeApi } from '../../../helpers/fake-api';
 import { lexicalDocument, textParagraph } from '../../../helpers/lexical-doc';
+import { setScreenWidth } from '../../../helpers/media';
 import { renderApp } from '../../../helpers/render-app';
 import { LEARNER, makeBook, makeChapter, signInAs } from '../books/fixtures';
 
@@ -124,5 +125,17 @@ describe('search', () => {
     const link = await screen.findByRole('link', { name: /Knots/ });
     expect([...link.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['पित्ताशय']);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search in Hernia Repair');
+  });
+
+  it("on a phone, the bar's Search button opens the field over the bar; Escape closes it and gives the focus back", async () => {
+    setScreenWidth(390);
+    const { user } = await renderApp('/dashboard');
+    const button = await screen.findByRole('button', { name: 'Search' });
+    expect(screen.queryByRole('searchbox', { name: 'Search books' })).not.toBeInTheDocument();
+    await user.click(button);
+    expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('searchbox', { name: 'Search books' })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
   });
 });
