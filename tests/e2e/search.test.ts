@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type AppBrowser, goOffline, goOnline, launchApp, waitForApp, waitForServiceWorker } from '../helpers/browser';
 import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
 import { api, apiLogin, type ApiSession, createBookViaApi, DIRECTOR, LEARNER, signInContext } from './book-helpers';
@@ -48,6 +48,8 @@ const blockInView = (page: Page, n: number) =>
 
 /** Searches from the app bar with the keyboard only: '/', the words, Enter. */
 async function searchFromAppBar(page: Page, q: string) {
+  // The field comes with the signed-in bar, a moment after the page.
+  await page.getByRole('banner').getByRole('searchbox', { name: 'Search books' }).waitFor();
   await page.locator('body').press('/');
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search books');
   await page.keyboard.type(q);
@@ -92,6 +94,9 @@ describe('search', () => {
     page = await app.open('/dashboard');
     await waitForServiceWorker(page);
   });
+  afterEach(async () => {
+    await goOnline(app.context);
+  });
   afterAll(async () => {
     await app?.close();
   });
@@ -125,6 +130,7 @@ describe('search', () => {
     await searchFromAppBar(page, `${word} suture`);
     await page.getByText(OFFLINE_NOTICE).waitFor({ timeout: 10_000 });
     const group = page.getByRole('list', { name: 'Search results' }).getByRole('listitem', { name: title });
+    await group.waitFor({ timeout: 10_000 });
     expect(await group.locator('mark').allTextContents()).toEqual([word, 'sutures']);
     await openResult(page, 'Dissection and closure');
     await eventually(() => highlighted(page)).toEqual([word, 'sutures']);
@@ -134,8 +140,8 @@ describe('search', () => {
     await page.getByRole('searchbox', { name: 'Search in this book' }).fill('hasson');
     await page.keyboard.press('Enter');
     await page.getByText(OFFLINE_NOTICE).waitFor();
+    await page.getByRole('list', { name: 'Search results' }).waitFor({ timeout: 10_000 });
     expect(await page.getByRole('list', { name: 'Search results' }).locator('mark').allTextContents()).toEqual(['Hasson']);
-    await goOnline(app.context);
   });
 
   it('a copy updated online is found offline by its new words, and no longer by the old ones', async () => {
@@ -175,12 +181,12 @@ describe('search', () => {
     await waitForApp(page);
     await searchFromAppBar(page, newWord);
     await page.getByText(OFFLINE_NOTICE).waitFor({ timeout: 10_000 });
+    await page.getByRole('list', { name: 'Search results' }).waitFor({ timeout: 10_000 });
     expect(await page.getByRole('list', { name: 'Search results' }).locator('mark').allTextContents()).toEqual([newWord]);
     // The old words of the chapter are gone (the book's title still holds `word`, not 'suture').
     await page.goto(`/search?q=${encodeURIComponent(`${word} suture`)}`);
     await waitForApp(page);
     await page.getByText(OFFLINE_NOTICE).waitFor({ timeout: 10_000 });
     await page.getByRole('status').getByText('No results.').waitFor();
-    await goOnline(app.context);
   });
 });
