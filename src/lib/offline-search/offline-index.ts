@@ -100,12 +100,6 @@ export function indexBookCopy(userId: number, bookId: number): Promise<void> {
   return next;
 }
 
-/** Deletes the index of a copy (the downloads feature also deletes it in the copy's own transaction). */
-export async function deleteBookIndex(userId: number, bookId: number): Promise<void> {
-  await db.searchIndexes.delete([userId, bookId]);
-  loaded.delete(`${userId}:${bookId}`);
-}
-
 /** Indexes loaded on this page, by `userId:bookId`, with the copy version they answer for. */
 const loaded = new Map<string, { version: string; bookTitle: string; index: MiniSearch<IndexDocument> }>();
 
