@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'books', 'downloads', 'editor', 'messages', 'organization', 'quiz', 'reader', 'site'];
+const FEATURES = ['auth', 'books', 'downloads', 'editor', 'messages', 'organization', 'quiz', 'reader', 'search', 'site'];
 
 /** `from` may not be imported by files under `target` (paths from the repository root). */
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });

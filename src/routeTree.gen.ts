@@ -25,6 +25,7 @@ import { Route as ProtectedCreateBookRouteImport } from './routes/_protected.cre
 import { Route as ProtectedDashboardRouteImport } from './routes/_protected.dashboard'
 import { Route as ProtectedDownloadsRouteImport } from './routes/_protected.downloads'
 import { Route as ProtectedMessagesRouteImport } from './routes/_protected.messages'
+import { Route as ProtectedSearchRouteImport } from './routes/_protected.search'
 import { Route as AboutIndexRouteImport } from './routes/about.index'
 import { Route as AboutSlugRouteImport } from './routes/about.$slug'
 import { Route as NewsUpdatesIndexRouteImport } from './routes/news-updates.index'
@@ -111,6 +112,11 @@ const ProtectedMessagesRoute = ProtectedMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => ProtectedRoute,
 } as any)
+const ProtectedSearchRoute = ProtectedSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 const AboutIndexRoute = AboutIndexRouteImport.update({
   id: '/about/',
   path: '/about/',
@@ -159,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof ProtectedDashboardRoute
   '/downloads': typeof ProtectedDownloadsRoute
   '/messages': typeof ProtectedMessagesRoute
+  '/search': typeof ProtectedSearchRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about/': typeof AboutIndexRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof ProtectedDashboardRoute
   '/downloads': typeof ProtectedDownloadsRoute
   '/messages': typeof ProtectedMessagesRoute
+  '/search': typeof ProtectedSearchRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about': typeof AboutIndexRoute
@@ -207,6 +215,7 @@ export interface FileRoutesById {
   '/_protected/dashboard': typeof ProtectedDashboardRoute
   '/_protected/downloads': typeof ProtectedDownloadsRoute
   '/_protected/messages': typeof ProtectedMessagesRoute
+  '/_protected/search': typeof ProtectedSearchRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about/': typeof AboutIndexRoute
@@ -232,6 +241,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/downloads'
     | '/messages'
+    | '/search'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about/'
@@ -255,6 +265,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/downloads'
     | '/messages'
+    | '/search'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about'
@@ -279,6 +290,7 @@ export interface FileRouteTypes {
     | '/_protected/dashboard'
     | '/_protected/downloads'
     | '/_protected/messages'
+    | '/_protected/search'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about/'
@@ -419,6 +431,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedMessagesRouteImport
       parentRoute: typeof ProtectedRoute
     }
+    '/_protected/search': {
+      id: '/_protected/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof ProtectedSearchRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
     '/about/': {
       id: '/about/'
       path: '/about'
@@ -470,6 +489,7 @@ interface ProtectedRouteChildren {
   ProtectedDashboardRoute: typeof ProtectedDashboardRoute
   ProtectedDownloadsRoute: typeof ProtectedDownloadsRoute
   ProtectedMessagesRoute: typeof ProtectedMessagesRoute
+  ProtectedSearchRoute: typeof ProtectedSearchRoute
   ProtectedBookBookIdRoute: typeof ProtectedBookBookIdRoute
   ProtectedBookBookIdEditQuizRoute: typeof ProtectedBookBookIdEditQuizRoute
 }
@@ -480,6 +500,7 @@ const ProtectedRouteChildren: ProtectedRouteChildren = {
   ProtectedDashboardRoute: ProtectedDashboardRoute,
   ProtectedDownloadsRoute: ProtectedDownloadsRoute,
   ProtectedMessagesRoute: ProtectedMessagesRoute,
+  ProtectedSearchRoute: ProtectedSearchRoute,
   ProtectedBookBookIdRoute: ProtectedBookBookIdRoute,
   ProtectedBookBookIdEditQuizRoute: ProtectedBookBookIdEditQuizRoute,
 }

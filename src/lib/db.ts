@@ -2,7 +2,7 @@
  * The app's one IndexedDB database (Dexie). What the device holds for the signed-in user:
  * the session mirror the service worker reads, downloaded books with their chapters and
  * quiz, quiz attempts in progress (resume), the score outbox, logouts waiting for a
- * connection, reading positions and editor drafts. Every row that belongs to a person carries `userId`, so on a shared ward
+ * connection, reading positions, editor drafts and the search index of each downloaded book. Every row that belongs to a person carries `userId`, so on a shared ward
  * device one user's data is never shown to, or sent by, another.
  *
  * Versioning: change the schema only by adding `this.version(n + 1)`; a released version
@@ -152,6 +152,23 @@ export interface Draft {
   updatedAt: number;
 }
 
+/**
+ * The offline search index of one downloaded copy (lib/offline-search): MiniSearch's JSON,
+ * built from the copy whose `copyVersion` it names, so a copy stored again is indexed again.
+ */
+export interface SearchIndexRow {
+  userId: number;
+  bookId: number;
+  /** `copyVersion` of the copy indexed. */
+  version: string;
+  /** Bumped when what goes into an index or how it is tokenised changes: an older index is rebuilt. */
+  format: number;
+  bookTitle: string;
+  /** MiniSearch's serialised index. */
+  index: string;
+  builtAt: number;
+}
+
 /** Small per-user facts (last successful sync time …). */
 export interface MetaRow {
   key: string;
@@ -169,6 +186,7 @@ export class AppDB extends Dexie {
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;
   pendingLogouts!: EntityTable<PendingLogout, 'id'>;
+  searchIndexes!: Dexie.Table<SearchIndexRow, [number, number]>;
 
   constructor(name = 'laparoscopy-app') {
     super(name);
@@ -183,6 +201,7 @@ export class AppDB extends Dexie {
       meta: '&key',
     });
     this.version(2).stores({ pendingLogouts: '&id, createdAt' });
+    this.version(3).stores({ searchIndexes: '[userId+bookId], userId' });
   }
 
   /** The user's copy of a book, complete or not. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppShell } from '../components/app-shell';
 import type { NavbarAccount } from '../components/navbar/account-links';
 import { useHydrated } from '../components/use-hydrated';
@@ -11,6 +11,9 @@ import { useLogout } from '../features/auth/use-logout';
 import { useSessionRedirects } from '../features/auth/use-session-redirects';
 import { quizHistoryKeys } from '../features/quiz/scores/api/quiz-history-keys';
 import { startOutboxSyncWhenSignedIn, usePendingScores } from '../features/quiz/scores/start-when-signed-in';
+
+// The app bar's search field loads for signed-in users only: a visitor's first visit carries none of the search code.
+const AppBarSearch = lazy(() => import('../features/search/components/app-bar-search').then((m) => ({ default: m.AppBarSearch })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -27,7 +30,18 @@ function RootLayout() {
   // Scores waiting on this device are sent at start-up and on every trigger; the history then shows them.
   useEffect(() => startOutboxSyncWhenSignedIn(() => void queryClient.invalidateQueries({ queryKey: quizHistoryKeys.all })), [queryClient]);
   return (
-    <AppShell navbar={{ brand: siteBrand, account }} footer={siteFooter}>
+    <AppShell
+      navbar={{
+        brand: siteBrand,
+        account,
+        search: account.user ? (
+          <Suspense fallback={null}>
+            <AppBarSearch />
+          </Suspense>
+        ) : null,
+      }}
+      footer={siteFooter}
+    >
       <Outlet />
       <LogoutConfirmation />
     </AppShell>

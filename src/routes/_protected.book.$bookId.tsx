@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { bookQueryOptions, useBook } from '../api/get-book';
 import { chapterListQueryOptions, useChapters } from '../api/get-chapters';
 import type { Book, Chapter } from '../contract/books';
@@ -16,6 +16,7 @@ import { NeedsConnectionError } from '../features/reader/local/needs-connection-
 import { getReadingPosition, moveOldReadingPositions } from '../features/reader/local/reading-positions';
 import { useReadingPosition } from '../features/reader/local/use-reading-position';
 import type { ReaderBook } from '../features/reader/types';
+import { BookSearchField } from '../features/search/components/book-search-field';
 import { ApiError } from '../lib/api-error';
 import { getStoredUser, useStoredUser } from '../lib/session';
 import { parseBookId } from './-components/book-id';
@@ -35,6 +36,39 @@ const refreshCopy = (bookId: number, options?: { force?: boolean }) =>
   );
 const QuizAuthoringLink = lazy(() => bookQuiz().then((m) => ({ default: m.QuizAuthoringLink })));
 
+/** A search result opened here (`?chapter=&block=&q=`): plain code, parsed in the entry chunk like the params. */
+interface BookSearchParams {
+  chapter?: number;
+  block?: number;
+  q?: string;
+}
+const validateSearch = (search: Record<string, unknown>): BookSearchParams => {
+  const chapter = parseBookId(String(search.chapter ?? ''));
+  const block = Number(search.block);
+  const q = typeof search.q === 'string' && search.q.length <= 1000 ? search.q : undefined;
+  return {
+    ...(chapter ? { chapter } : {}),
+    ...(Number.isInteger(block) && block >= 0 && block < 1_000_000 ? { block } : {}),
+    ...(q ? { q } : {}),
+  };
+};
+
+/** The result's block brought into view with its words highlighted; the code loads only for a result opened here. */
+function useSearchMatch({ chapter, block, q }: BookSearchParams): void {
+  useEffect(() => {
+    if (chapter === undefined || !q) return;
+    let undo: (() => void) | null = null;
+    let left = false;
+    void import('../features/search/match-in-chapter').then(({ showMatchInChapter }) => {
+      if (!left) undo = showMatchInChapter({ block, q });
+    });
+    return () => {
+      left = true;
+      undo?.();
+    };
+  }, [chapter, block, q]);
+}
+
 export const Route = createFileRoute('/_protected/book/$bookId')({
   // One chunk for the loader and the screens: fewer requests before the chapter can show.
   codeSplitGroupings: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
@@ -42,6 +76,7 @@ export const Route = createFileRoute('/_protected/book/$bookId')({
     parse: (raw) => ({ bookId: parseBookId(raw.bookId) }),
     stringify: ({ bookId }) => ({ bookId: String(bookId) }),
   },
+  validateSearch,
   // Local first: a book downloaded on this device opens from IndexedDB at once, whatever the
   // network, and its copy is refreshed in the background; only a book that is not downloaded is
   // read from the server, and offline it says at once that it needs a connection.
@@ -95,11 +130,18 @@ function NetworkBookRoute() {
 function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, 'owner'>; chapters: Chapter[]; onChanged?: () => void }) {
   const bookId = book.id;
   const { position } = Route.useLoaderData();
+  const match = Route.useSearch();
   const user = useStoredUser();
   const createChapter = useCreateChapter(bookId);
   const updateChapter = useUpdateChapter(bookId);
   const deleteChapter = useDeleteChapter(bookId);
-  const { initialChapterId, onChapterShown } = useReadingPosition(user?.user_id ?? null, bookId, position);
+  // A search result opens its chapter, at the top until the match is scrolled to.
+  const start = useMemo(
+    () => (match.chapter && user ? { userId: user.user_id, bookId, chapterId: match.chapter, scrollY: 0, updatedAt: 0 } : position),
+    [match.chapter, user, bookId, position],
+  );
+  const { initialChapterId, onChapterShown } = useReadingPosition(user?.user_id ?? null, bookId, start);
+  useSearchMatch(match);
   const changed = <T,>(result: T) => {
     onChanged?.();
     return result;
@@ -123,6 +165,7 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
           )}
         </Stack>
       }
+      belowContents={<BookSearchField bookId={bookId} />}
       renderContent={(chapter) => <ChapterView key={`${chapter.id}:${chapter.updated_at}`} content={chapter.content_delta} label={chapter.title} />}
       renderEditor={({ initialContent, handleRef, labelledBy }) => (
         <Suspense fallback={<div style={{ minHeight: 360 }}>Loading the editor...</div>}>

@@ -6,7 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { InstallButton } from '../install-button';
 import { NAVBAR_LINKS } from '../navigation-links';
 import { RouterButton, RouterLink } from '../router-link';
@@ -16,10 +16,12 @@ import { NavbarDrawer } from './navbar-drawer';
 export interface NavbarProps {
   brand: string;
   account: NavbarAccount;
+  /** The search field for a signed-in user (the root route gives it; none for a visitor). */
+  search?: ReactNode;
 }
 
 /** The top bar (SPEC §2 "Navigation"): logo, the site's links, the account part; a drawer below the lg breakpoint (the links need ~1100 px). */
-export function Navbar({ brand, account }: NavbarProps) {
+export function Navbar({ brand, account, search }: NavbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // A window widened past the breakpoint shows the links in the bar: its drawer closes, and stays closed if it narrows again.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
@@ -33,7 +35,7 @@ export function Navbar({ brand, account }: NavbarProps) {
           color="inherit"
           underline="none"
           aria-label={`${brand} — home`}
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, flexShrink: 0 }}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: search ? { xs: 0, sm: 2 } : 2, flexShrink: 0 }}
         >
           <Box component="img" src="/favicon.svg" alt="" width={36} height={36} sx={{ borderRadius: 1 }} />
           <Typography component="span" sx={{ fontWeight: 800, fontSize: { xs: '1rem', sm: '1.1rem' }, lineHeight: 1.1 }}>
@@ -58,7 +60,8 @@ export function Navbar({ brand, account }: NavbarProps) {
             </RouterButton>
           ))}
         </Box>
-        <Box sx={{ flexGrow: { xs: 1, lg: 0 } }} />
+        {/* The spacer holds the search (no gap of its own: at 390 px the bar has none to spare). */}
+        <Box sx={{ flexGrow: { xs: 1, lg: 0 }, display: 'flex', justifyContent: 'flex-end', minWidth: 0 }}>{search}</Box>
         <InstallButton />
         <Box sx={{ display: { xs: 'none', lg: 'flex' }, ml: 'auto', justifyContent: 'flex-end', minWidth: 0 }}>
           <BarAccountLinks {...account} />
@@ -70,7 +73,13 @@ export function Navbar({ brand, account }: NavbarProps) {
           aria-controls="navigation-drawer"
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
-          sx={{ display: { xs: 'inline-flex', lg: 'none' }, flexShrink: 0, minWidth: 0 }}
+          sx={{
+            display: { xs: 'inline-flex', lg: 'none' },
+            flexShrink: 0,
+            minWidth: 0,
+            // On a phone the search button needs the room of Menu's icon (at 390 px the bar would wrap); its word stays.
+            ...(search ? { '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } } : {}),
+          }}
         >
           Menu
         </Button>

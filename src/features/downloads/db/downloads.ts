@@ -46,11 +46,12 @@ export async function releaseUnusedMedia(candidates: string[]): Promise<void> {
   await Promise.all(candidates.filter((url) => !inUse.has(url)).map((url) => cache.delete(url)));
 }
 
-/** 'Remove download': the copy's rows go in one transaction, then the media nobody else uses. */
+/** 'Remove download': the copy's rows (its search index too) go in one transaction, then the media nobody else uses. */
 export async function removeOfflineBook(userId: number, bookId: number): Promise<void> {
   const row = await db.bookCopy(userId, bookId);
-  await db.transaction('rw', db.books, db.chapters, async () => {
+  await db.transaction('rw', db.books, db.chapters, db.searchIndexes, async () => {
     await db.chapters.where('[userId+bookId]').equals([userId, bookId]).delete();
+    await db.searchIndexes.delete([userId, bookId]);
     await db.books.delete([userId, bookId]);
   });
   await releaseUnusedMedia(row?.media.map((m) => m.url) ?? []);

@@ -67,6 +67,17 @@ async function storeMedium(cache: Cache, url: string, signal?: AbortSignal): Pro
   return body.size;
 }
 
+/**
+ * Indexes the stored copy for offline search, in the background (a Web Worker builds it); the
+ * search code loads here, after a download, not with the download's own code.
+ */
+function indexForSearch(userId: number, bookId: number): void {
+  void import('../../../lib/offline-search/offline-index').then(
+    ({ indexBookCopy }) => indexBookCopy(userId, bookId),
+    (error: unknown) => console.warn('The offline search index could not be built', error),
+  );
+}
+
 export interface DownloadOptions {
   userId: number;
   plan: DownloadPlan;
@@ -119,6 +130,7 @@ export async function downloadBook({ userId, plan, videoUrls = [], signal }: Dow
     const now = Date.now();
     const complete: OfflineBook = { ...row, media, status: 'complete', sizeBytes: storedBytesOf(plan.textBytes, media), downloadedAt: now, checkedAt: now };
     await writeBookText(complete, chapters);
+    indexForSearch(userId, bookId);
     // Media of the older copy that this one no longer uses.
     if (previous) await releaseUnusedMedia(previous.media.map((m) => m.url).filter((url) => !media.some((m) => m.url === url)));
     return complete;

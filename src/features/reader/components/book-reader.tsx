@@ -51,6 +51,8 @@ export interface BookReaderProps {
   aside?: ReactNode;
   /** Shown under `aside` (an unfinished quiz to resume); `startQuiz` opens the quiz pane. */
   renderQuizNotice?: (startQuiz: () => void) => ReactNode;
+  /** Shown under the Table of Contents ('Search in this book'): the contents stay on the first screen. */
+  belowContents?: ReactNode;
 }
 
 type Modal = { kind: 'add' } | { kind: 'edit'; chapter: ReaderChapter } | { kind: 'delete'; chapter: ReaderChapter } | null;
@@ -75,6 +77,7 @@ export function BookReader({
   onChapterShown,
   aside,
   renderQuizNotice,
+  belowContents,
 }: BookReaderProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -250,6 +253,7 @@ export function BookReader({
               onTakeQuiz={startQuiz}
               onAddChapter={() => setModal({ kind: 'add' })}
             />
+            {belowContents}
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
