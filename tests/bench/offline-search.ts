@@ -1,0 +1,265 @@
+/**
+ * Offline search figures of issue 34, for `npm run bench`, in Chromium at phone size against
+ * the real server, books downloaded through the UI:
+ * - a query over 10 downloaded books (20 chapters each), the network cut and the CPU slowed 4×:
+ *   time from the search page's submit to the results on screen (goal ≤ 50 ms), the first search
+ *   after a reload (which loads the indexes from IndexedDB) apart from the following ones;
+ * - the index build of a 200-chapter book: from the download's end (its copy `complete` in
+ *   IndexedDB) to its index row, and the longest main-thread task meanwhile (goal: none over 50 ms).
+ * The chapters hold generated prose of realistic length (search.ts's generator).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE_VIEWPORT } from '../helpers/browser';
+import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER } from '../e2e/book-helpers';
+import { chapterDocument, random, SCALE_CHAPTER_WORDS, SEARCH_QUERIES } from './search';
+
+export const LARGE_BOOK_CHAPTERS = 200;
+export const SMALL_BOOKS = 10;
+export const SMALL_BOOK_CHAPTERS = 20;
+export const CPU_SLOWDOWN = 4;
+
+/** The first query (the first search after the reload), then distinct ones: a repeated query would come from the page's cache. */
+const QUERIES = [
+  ...SEARCH_QUERIES,
+  'gallbladder',
+  'cystic duct artery',
+  'intracorporeal knot',
+  'bile leak',
+  'camera telescope',
+  'diathermy',
+  'endotrainer simulation',
+  'port',
+];
+
+export interface TaskFigure {
+  startMs: number;
+  durationMs: number;
+}
+
+export interface OfflineSearchFigures {
+  /** Milliseconds from the 200-chapter copy stored `complete` to its index row in IndexedDB. */
+  buildMs: number;
+  /** Main-thread tasks over 50 ms (longtask entries) while the index was built. */
+  buildLongTasks: TaskFigure[];
+  /** The same during the download itself (before the copy was complete), for comparison. */
+  downloadLongTasks: TaskFigure[];
+  /** Size of the stored index (characters of its JSON). */
+  indexChars: number;
+  /** The first search after an offline reload: submit → results on screen. */
+  firstSearchMs: number;
+  /** The following searches, each query a different one. */
+  searchMs: { q: string; ms: number; status: string }[];
+}
+
+/** A book of `chapters` chapters of about SCALE_CHAPTER_WORDS words each (one in twenty with a Hindi paragraph). */
+async function createBook(baseURL: string, director: ApiSession, title: string, chapters: number, seed: number): Promise<number> {
+  const { status, data: book } = await api<{ id: number }>(baseURL, director, 'POST', '/books/books/', {
+    title,
+    author: 'Bench',
+    description: 'Generated prose for the offline search bench.',
+  });
+  if (status !== 201) throw new Error(`The bench book was not created (${status})`);
+  const next = random(seed);
+  for (let i = 1; i <= chapters; i++) {
+    const content = JSON.parse(chapterDocument(next, SCALE_CHAPTER_WORDS, i % 20 === 0)) as unknown;
+    const created = await api(baseURL, director, 'POST', `/books/books/${book.id}/chapters/`, {
+      title: `Chapter ${i}: technique and safety`,
+      order: i,
+      content_delta: content,
+    });
+    if (created.status !== 201) throw new Error(`Chapter ${i} of ${title} was not created (${created.status})`);
+  }
+  return book.id;
+}
+
+/** Opens the book's reader and its download dialog; `start` starts the download (the caller waits). */
+async function openDownloadDialog(page: Page, bookId: number) {
+  await page.goto(`/book/${bookId}`);
+  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Download for offline' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download for offline' });
+  await dialog.getByText(/^Total: /).waitFor({ timeout: 60_000 });
+  return {
+    start: () => dialog.getByRole('button', { name: 'Start download' }).click(),
+    finished: async () => {
+      await dialog.getByText('Available offline', { exact: true }).waitFor({ timeout: 180_000 });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+    },
+  };
+}
+
+/** How many search indexes the device holds (IndexedDB, the app's database). */
+const storedIndexes = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('laparoscopy-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('searchIndexes').objectStore('searchIndexes').count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+        };
+      }),
+  );
+
+/**
+ * Submits the search page's form with `q` already typed and waits, in the page, for the results
+ * of `q` (the title names it and the status no longer says 'Searching...'), then for the next
+ * frame: milliseconds from the submit to that frame.
+ */
+async function timedSearch(page: Page, q: string): Promise<{ ms: number; status: string }> {
+  const form = page.getByRole('search', { name: 'Search again' });
+  await form.getByRole('textbox', { name: 'Search books' }).fill(q);
+  return page.evaluate(
+    (q) =>
+      new Promise<{ ms: number; status: string }>((resolve) => {
+        const button = document.querySelector<HTMLButtonElement>('form[aria-label="Search again"] button[type="submit"]')!;
+        const status = () => document.querySelector('main [role="status"]')?.textContent ?? '';
+        const started = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.title !== `Search: ${q}` || !status() || status() === 'Searching...') return;
+          observer.disconnect();
+          requestAnimationFrame(() => resolve({ ms: performance.now() - started, status: status() }));
+        });
+        observer.observe(document, { subtree: true, childList: true, characterData: true });
+        button.click();
+      }),
+    q,
+  );
+}
+
+/** 10 books downloaded, the network cut, the CPU slowed: the first search after a reload, then the others. */
+async function measureQueries(context: BrowserContext, page: Page, bookIds: number[]) {
+  for (const [i, bookId] of bookIds.entries()) {
+    const dialog = await openDownloadDialog(page, bookId);
+    await dialog.start();
+    await dialog.finished();
+    // The copy is indexed in the background after its download, by this page: before the next book's page loads.
+    const started = performance.now();
+    while ((await storedIndexes(page)) < i + 1) {
+      if (performance.now() - started > 60_000) throw new Error(`Downloaded book ${i + 1} was not indexed within a minute`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  await context.setOffline(true);
+  await page.goto('/search');
+  await page.getByRole('search', { name: 'Search again' }).waitFor({ timeout: 30_000 });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  try {
+    const [first, ...others] = QUERIES;
+    const firstSearch = await timedSearch(page, first!);
+    const searchMs: OfflineSearchFigures['searchMs'] = [];
+    for (const q of others) searchMs.push({ q, ...(await timedSearch(page, q)) });
+    return { firstSearchMs: firstSearch.ms, firstStatus: firstSearch.status, searchMs };
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+    await context.setOffline(false);
+  }
+}
+
+/** The 200-chapter book downloaded; the long tasks and the time until its index row is stored. */
+async function measureBuild(page: Page, userId: number, bookId: number) {
+  const dialog = await openDownloadDialog(page, bookId);
+  await page.evaluate(() => {
+    const tasks: { startMs: number; durationMs: number }[] = [];
+    (window as unknown as { benchLongTasks: typeof tasks }).benchLongTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push({ startMs: entry.startTime, durationMs: entry.duration });
+    }).observe({ type: 'longtask' });
+  });
+  await dialog.start();
+  // In the page: when the copy becomes complete, when its index row appears (polled every 5 ms, keys only).
+  const times = await page.evaluate(
+    ({ userId, bookId }) =>
+      new Promise<{ completeAt: number; indexedAt: number; indexChars: number }>((resolve, reject) => {
+        const open = indexedDB.open('laparoscopy-app');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          const key = [userId, bookId];
+          let completeAt = 0;
+          const deadline = performance.now() + 300_000;
+          const poll = () => {
+            const tx = database.transaction(['books', 'searchIndexes']);
+            const copy = tx.objectStore('books').get(key);
+            const index = tx.objectStore('searchIndexes').count(key);
+            tx.oncomplete = () => {
+              const now = performance.now();
+              if (!completeAt && (copy.result as { status?: string } | undefined)?.status === 'complete') completeAt = now;
+              if (completeAt && index.result > 0) {
+                const row = database.transaction('searchIndexes').objectStore('searchIndexes').get(key);
+                row.onsuccess = () => {
+                  database.close();
+                  resolve({ completeAt, indexedAt: now, indexChars: (row.result as { index: string }).index.length });
+                };
+              } else if (now > deadline) reject(new Error('The 200-chapter book was not indexed within 5 minutes'));
+              else setTimeout(poll, 5);
+            };
+          };
+          poll();
+        };
+      }),
+    { userId, bookId },
+  );
+  await dialog.finished();
+  // Long tasks are reported a moment after they end.
+  await page.waitForTimeout(200);
+  const tasks = await page.evaluate(() => (window as unknown as { benchLongTasks: TaskFigure[] }).benchLongTasks);
+  return {
+    buildMs: times.indexedAt - times.completeAt,
+    buildLongTasks: tasks.filter((t) => t.startMs + t.durationMs > times.completeAt && t.startMs < times.indexedAt),
+    downloadLongTasks: tasks.filter((t) => t.startMs + t.durationMs <= times.completeAt),
+    indexChars: times.indexChars,
+  };
+}
+
+export async function measureOfflineSearch(baseURL: string, log: (text: string) => void): Promise<OfflineSearchFigures & { firstStatus: string }> {
+  const director = await apiLogin(baseURL, DIRECTOR);
+  const learner = await apiLogin(baseURL, LEARNER);
+  const label = randomUUID().slice(0, 6);
+  const started = performance.now();
+  const smallBooks: number[] = [];
+  for (let b = 0; b < SMALL_BOOKS; b++)
+    smallBooks.push(await createBook(baseURL, director, `Offline search bench ${label} ${b + 1}`, SMALL_BOOK_CHAPTERS, 100 + b));
+  const largeBook = await createBook(baseURL, director, `Offline search bench ${label}: the large book`, LARGE_BOOK_CHAPTERS, 34);
+  log(`    books made through the API in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'lap-bench-offline-search-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: PHONE_VIEWPORT,
+    serviceWorkers: 'allow',
+    baseURL,
+  });
+  try {
+    for (const page of context.pages()) await page.close();
+    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    await context.addInitScript((stored) => {
+      if (window.sessionStorage.getItem('bench-signed-in')) return;
+      window.sessionStorage.setItem('bench-signed-in', '1');
+      window.localStorage.setItem('access_token', stored.access);
+      window.localStorage.setItem('refresh_token', stored.refresh);
+      window.localStorage.setItem('user', JSON.stringify(stored.user));
+    }, learner);
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const queries = await measureQueries(context, page, smallBooks);
+    const build = await measureBuild(page, learner.user.user_id as number, largeBook);
+    return { ...build, ...queries };
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
