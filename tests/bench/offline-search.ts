@@ -15,6 +15,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE_VIEWPORT } from '../helpers/browser';
 import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER } from '../e2e/book-helpers';
+import { summariseProfile } from './profile';
 import { chapterDocument, random, SCALE_CHAPTER_WORDS, SEARCH_QUERIES } from './search';
 
 export const LARGE_BOOK_CHAPTERS = 200;
@@ -53,6 +54,25 @@ export interface OfflineSearchFigures {
   firstSearchMs: number;
   /** The following searches, each query a different one. */
   searchMs: { q: string; ms: number; status: string }[];
+  /** Where the page's main thread spent its time: the following searches made again (capitalised), under a CPU profile. */
+  searchProfile: string[];
+  /** The same during the index build. */
+  buildProfile: string[];
+}
+
+/** A V8 CPU profile of the page's main thread while `run` runs, summarised by function and file. */
+async function profiled<T>(context: BrowserContext, page: Page, run: () => Promise<T>): Promise<[T, string[]]> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  try {
+    const result = await run();
+    const { profile } = await cdp.send('Profiler.stop');
+    return [result, summariseProfile(profile as Parameters<typeof summariseProfile>[0], 15)];
+  } finally {
+    await cdp.detach();
+  }
 }
 
 /** A book of `chapters` chapters of about SCALE_CHAPTER_WORDS words each (one in twenty with a Hindi paragraph). */
@@ -158,7 +178,11 @@ async function measureQueries(context: BrowserContext, page: Page, bookIds: numb
     const firstSearch = await timedSearch(page, first!);
     const searchMs: OfflineSearchFigures['searchMs'] = [];
     for (const q of others) searchMs.push({ q, ...(await timedSearch(page, q)) });
-    return { firstSearchMs: firstSearch.ms, firstStatus: firstSearch.status, searchMs };
+    // Capitalised: the same words, not the page's cached answer.
+    const [, searchProfile] = await profiled(context, page, async () => {
+      for (const q of others) await timedSearch(page, q.toUpperCase());
+    });
+    return { firstSearchMs: firstSearch.ms, firstStatus: firstSearch.status, searchMs, searchProfile };
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.detach();
@@ -167,7 +191,7 @@ async function measureQueries(context: BrowserContext, page: Page, bookIds: numb
 }
 
 /** The 200-chapter book downloaded; the long tasks and the time until its index row is stored. */
-async function measureBuild(page: Page, userId: number, bookId: number) {
+async function measureBuild(context: BrowserContext, page: Page, userId: number, bookId: number) {
   const dialog = await openDownloadDialog(page, bookId);
   await page.evaluate(() => {
     const tasks: { startMs: number; durationMs: number }[] = [];
@@ -176,9 +200,26 @@ async function measureBuild(page: Page, userId: number, bookId: number) {
       for (const entry of list.getEntries()) tasks.push({ startMs: entry.startTime, durationMs: entry.duration });
     }).observe({ type: 'longtask' });
   });
-  await dialog.start();
-  // In the page: when the copy becomes complete, when its index row appears (polled every 5 ms, keys only).
-  const times = await page.evaluate(
+  const [times, buildProfile] = await profiled(context, page, async () => {
+    await dialog.start();
+    return whenIndexed(page, userId, bookId);
+  });
+  await dialog.finished();
+  // Long tasks are reported a moment after they end.
+  await page.waitForTimeout(200);
+  const tasks = await page.evaluate(() => (window as unknown as { benchLongTasks: TaskFigure[] }).benchLongTasks);
+  return {
+    buildMs: times.indexedAt - times.completeAt,
+    buildLongTasks: tasks.filter((t) => t.startMs + t.durationMs > times.completeAt && t.startMs < times.indexedAt),
+    downloadLongTasks: tasks.filter((t) => t.startMs + t.durationMs <= times.completeAt),
+    indexChars: times.indexChars,
+    buildProfile,
+  };
+}
+
+/** In the page: when the copy becomes complete, when its index row appears (polled every 5 ms, keys only). */
+function whenIndexed(page: Page, userId: number, bookId: number) {
+  return page.evaluate(
     ({ userId, bookId }) =>
       new Promise<{ completeAt: number; indexedAt: number; indexChars: number }>((resolve, reject) => {
         const open = indexedDB.open('laparoscopy-app');
@@ -210,16 +251,6 @@ async function measureBuild(page: Page, userId: number, bookId: number) {
       }),
     { userId, bookId },
   );
-  await dialog.finished();
-  // Long tasks are reported a moment after they end.
-  await page.waitForTimeout(200);
-  const tasks = await page.evaluate(() => (window as unknown as { benchLongTasks: TaskFigure[] }).benchLongTasks);
-  return {
-    buildMs: times.indexedAt - times.completeAt,
-    buildLongTasks: tasks.filter((t) => t.startMs + t.durationMs > times.completeAt && t.startMs < times.indexedAt),
-    downloadLongTasks: tasks.filter((t) => t.startMs + t.durationMs <= times.completeAt),
-    indexChars: times.indexChars,
-  };
 }
 
 export async function measureOfflineSearch(baseURL: string, log: (text: string) => void): Promise<OfflineSearchFigures & { firstStatus: string }> {
@@ -256,7 +287,7 @@ export async function measureOfflineSearch(baseURL: string, log: (text: string) 
     await page.goto('/dashboard');
     await page.evaluate(() => navigator.serviceWorker.ready);
     const queries = await measureQueries(context, page, smallBooks);
-    const build = await measureBuild(page, learner.user.user_id as number, largeBook);
+    const build = await measureBuild(context, page, learner.user.user_id as number, largeBook);
     return { ...build, ...queries };
   } finally {
     await context.close();
