@@ -326,6 +326,10 @@ async function offlineSearch(server: RunningServer) {
   console.log(
     `         slowest of ${figures.searchMs.length} ${Math.max(...figures.searchMs.map((s) => s.ms)).toFixed(0)} ms; ${figures.searchMs.map((s) => `'${s.q}' ${s.ms.toFixed(0)}`).join(', ')}`,
   );
+  const busy = figures.searchBusyMs;
+  console.log(
+    `         main thread busy per search, submit → results (throttled): ${busy.task.toFixed(0)} ms, of which script ${busy.script.toFixed(0)}, style ${busy.style.toFixed(0)}, layout ${busy.layout.toFixed(0)}`,
+  );
   line(`first search after an offline reload (loads the indexes)`, `${figures.firstSearchMs.toFixed(0)} ms`, '≤ 50 ms', figures.firstSearchMs <= 50);
   console.log(`         ${figures.firstStatus}`);
   if (following > 50 || figures.firstSearchMs > 50) {

@@ -56,8 +56,51 @@ export interface OfflineSearchFigures {
   searchMs: { q: string; ms: number; status: string }[];
   /** Where the page's main thread spent its time: the following searches made again (capitalised), under a CPU profile. */
   searchProfile: string[];
+  /** The main thread's busy time during the following searches, in ms, by kind (Chromium's Performance metrics). */
+  searchBusyMs: { task: number; script: number; style: number; layout: number };
   /** The same during the index build. */
   buildProfile: string[];
+}
+
+interface CdpProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/**
+ * The stretches of `minMs` or more where the profile never went idle (the long tasks, and tasks
+ * close together), each with the functions that took most of it by self time.
+ */
+function busyStretches(profile: CdpProfile, minMs: number): string[] {
+  const label = new Map(
+    profile.nodes.map((n) => [n.id, `${n.callFrame.functionName || '(anonymous)'}${n.callFrame.url ? ` ${n.callFrame.url.split('/').pop()}` : ''}`]),
+  );
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const lines: string[] = [];
+  let stretch = new Map<string, number>();
+  let total = 0;
+  const close = () => {
+    if (total / 1000 >= minMs) {
+      const top = [...stretch].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      lines.push(`busy ${(total / 1000).toFixed(0)} ms without idling: ${top.map(([name, t]) => `${name} ${(t / 1000).toFixed(0)} ms`).join(', ')}`);
+    }
+    stretch = new Map();
+    total = 0;
+  };
+  for (let i = 0; i < samples.length; i++) {
+    const name = label.get(samples[i]!) ?? '?';
+    // A sample's time is the delta to the next one.
+    const time = deltas[i + 1] ?? 0;
+    if (name === '(idle)') close();
+    else {
+      stretch.set(name, (stretch.get(name) ?? 0) + time);
+      total += time;
+    }
+  }
+  close();
+  return lines;
 }
 
 /** A V8 CPU profile of the page's main thread while `run` runs, summarised by function and file. */
@@ -69,7 +112,7 @@ async function profiled<T>(context: BrowserContext, page: Page, run: () => Promi
   try {
     const result = await run();
     const { profile } = await cdp.send('Profiler.stop');
-    return [result, summariseProfile(profile as Parameters<typeof summariseProfile>[0], 15)];
+    return [result, [...busyStretches(profile, 40), ...summariseProfile(profile as Parameters<typeof summariseProfile>[0], 15)]];
   } finally {
     await cdp.detach();
   }
@@ -129,15 +172,27 @@ const storedIndexes = (page: Page) =>
       }),
   );
 
+type Metrics = () => Promise<Record<string, number>>;
+
 /**
- * Submits the search page's form with `q` already typed and waits, in the page, for the results
- * of `q` (the title names it and the status no longer says 'Searching...'), then for the next
- * frame: milliseconds from the submit to that frame.
+ * Types `q` into the search page's field (in the page, so the driver's own work stays out of the
+ * figures), submits the form and waits, in the page, for the results of `q` (the title names it
+ * and the status no longer says 'Searching...'), then for the next frame: milliseconds from the
+ * submit to that frame, and Chromium's busy-time metrics over that window when `metrics` is given.
  */
-async function timedSearch(page: Page, q: string): Promise<{ ms: number; status: string }> {
-  const form = page.getByRole('search', { name: 'Search again' });
-  await form.getByRole('textbox', { name: 'Search books' }).fill(q);
-  return page.evaluate(
+async function timedSearch(page: Page, q: string, metrics?: Metrics): Promise<{ ms: number; status: string; busy?: Record<string, number> }> {
+  await page.evaluate(
+    (q) =>
+      new Promise<void>((resolve) => {
+        const input = document.querySelector<HTMLInputElement>('form[aria-label="Search again"] input')!;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, q);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+    q,
+  );
+  const before = await metrics?.();
+  const timed = await page.evaluate(
     (q) =>
       new Promise<{ ms: number; status: string }>((resolve) => {
         const button = document.querySelector<HTMLButtonElement>('form[aria-label="Search again"] button[type="submit"]')!;
@@ -153,6 +208,9 @@ async function timedSearch(page: Page, q: string): Promise<{ ms: number; status:
       }),
     q,
   );
+  const after = await metrics?.();
+  if (!before || !after) return timed;
+  return { ...timed, busy: Object.fromEntries(Object.keys(after).map((name) => [name, after[name]! - (before[name] ?? 0)])) };
 }
 
 /** 10 books downloaded, the network cut, the CPU slowed: the first search after a reload, then the others. */
@@ -177,12 +235,26 @@ async function measureQueries(context: BrowserContext, page: Page, bookIds: numb
     const [first, ...others] = QUERIES;
     const firstSearch = await timedSearch(page, first!);
     const searchMs: OfflineSearchFigures['searchMs'] = [];
-    for (const q of others) searchMs.push({ q, ...(await timedSearch(page, q)) });
+    await cdp.send('Performance.enable');
+    const metrics: Metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, value * 1000]));
+    const busy: Record<string, number>[] = [];
+    for (const q of others) {
+      const { busy: used, ...figure } = await timedSearch(page, q, metrics);
+      searchMs.push({ q, ...figure });
+      busy.push(used!);
+    }
+    const perSearch = (name: string) => busy.reduce((sum, used) => sum + used[name]!, 0) / busy.length;
+    const searchBusyMs = {
+      task: perSearch('TaskDuration'),
+      script: perSearch('ScriptDuration'),
+      style: perSearch('RecalcStyleDuration'),
+      layout: perSearch('LayoutDuration'),
+    };
     // Capitalised: the same words, not the page's cached answer.
     const [, searchProfile] = await profiled(context, page, async () => {
       for (const q of others) await timedSearch(page, q.toUpperCase());
     });
-    return { firstSearchMs: firstSearch.ms, firstStatus: firstSearch.status, searchMs, searchProfile };
+    return { firstSearchMs: firstSearch.ms, firstStatus: firstSearch.status, searchMs, searchProfile, searchBusyMs };
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.detach();
@@ -212,16 +284,30 @@ async function measureBuild(context: BrowserContext, page: Page, userId: number,
     buildMs: times.indexedAt - times.completeAt,
     buildLongTasks: tasks.filter((t) => t.startMs + t.durationMs > times.completeAt && t.startMs < times.indexedAt),
     downloadLongTasks: tasks.filter((t) => t.startMs + t.durationMs <= times.completeAt),
-    indexChars: times.indexChars,
+    indexChars: await page.evaluate(
+      ({ userId, bookId }) =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('laparoscopy-app');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const row = open.result.transaction('searchIndexes').objectStore('searchIndexes').get([userId, bookId]);
+            row.onsuccess = () => {
+              open.result.close();
+              resolve((row.result as { index: string }).index.length);
+            };
+          };
+        }),
+      { userId, bookId },
+    ),
     buildProfile,
   };
 }
 
-/** In the page: when the copy becomes complete, when its index row appears (polled every 5 ms, keys only). */
+/** In the page: when the copy becomes complete, when its index row appears (polled every 5 ms: the copy's row, the index's count). */
 function whenIndexed(page: Page, userId: number, bookId: number) {
   return page.evaluate(
     ({ userId, bookId }) =>
-      new Promise<{ completeAt: number; indexedAt: number; indexChars: number }>((resolve, reject) => {
+      new Promise<{ completeAt: number; indexedAt: number }>((resolve, reject) => {
         const open = indexedDB.open('laparoscopy-app');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -237,11 +323,8 @@ function whenIndexed(page: Page, userId: number, bookId: number) {
               const now = performance.now();
               if (!completeAt && (copy.result as { status?: string } | undefined)?.status === 'complete') completeAt = now;
               if (completeAt && index.result > 0) {
-                const row = database.transaction('searchIndexes').objectStore('searchIndexes').get(key);
-                row.onsuccess = () => {
-                  database.close();
-                  resolve({ completeAt, indexedAt: now, indexChars: (row.result as { index: string }).index.length });
-                };
+                database.close();
+                resolve({ completeAt, indexedAt: now });
               } else if (now > deadline) reject(new Error('The 200-chapter book was not indexed within 5 minutes'));
               else setTimeout(poll, 5);
             };
