@@ -69,8 +69,8 @@ interface CdpProfile {
 }
 
 /**
- * The stretches of `minMs` or more where the profile never went idle (the long tasks, and tasks
- * close together), each with the functions that took most of it by self time.
+ * The longest stretches (of `minMs` or more) where the profile never went idle (the long tasks,
+ * and tasks close together), each with the functions that took most of it by self time.
  */
 function busyStretches(profile: CdpProfile, minMs: number): string[] {
   const label = new Map(
@@ -78,13 +78,16 @@ function busyStretches(profile: CdpProfile, minMs: number): string[] {
   );
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
-  const lines: string[] = [];
+  const stretches: { total: number; text: string }[] = [];
   let stretch = new Map<string, number>();
   let total = 0;
   const close = () => {
     if (total / 1000 >= minMs) {
       const top = [...stretch].sort((a, b) => b[1] - a[1]).slice(0, 5);
-      lines.push(`busy ${(total / 1000).toFixed(0)} ms without idling: ${top.map(([name, t]) => `${name} ${(t / 1000).toFixed(0)} ms`).join(', ')}`);
+      stretches.push({
+        total,
+        text: `busy ${(total / 1000).toFixed(0)} ms without idling: ${top.map(([name, t]) => `${name} ${(t / 1000).toFixed(0)} ms`).join(', ')}`,
+      });
     }
     stretch = new Map();
     total = 0;
@@ -100,7 +103,9 @@ function busyStretches(profile: CdpProfile, minMs: number): string[] {
     }
   }
   close();
-  return lines;
+  // The longest few, in the order they came.
+  const longest = new Set([...stretches].sort((a, b) => b.total - a.total).slice(0, 8));
+  return stretches.filter((s) => longest.has(s)).map((s) => s.text);
 }
 
 /** A V8 CPU profile of the page's main thread while `run` runs, summarised by function and file. */
