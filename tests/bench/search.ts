@@ -83,7 +83,7 @@ function zipfWord(next: () => number): string {
 const HINDI = 'लेप्रोस्कोपिक पित्ताशय की थैली निकालने की शल्य चिकित्सा में सुरक्षा का महत्वपूर्ण दृश्य';
 
 /** A small deterministic generator: the same text on every run. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0 || 1;
   return () => {
     state = (state * 1_664_525 + 1_013_904_223) >>> 0;
@@ -92,7 +92,7 @@ function random(seed: number) {
 }
 
 /** A Lexical document of about `words` words in paragraphs of 40–120 words, with a heading. */
-function chapterDocument(next: () => number, words: number, hindi: boolean): string {
+export function chapterDocument(next: () => number, words: number, hindi: boolean): string {
   const paragraph = (text: string) => ({
     type: 'paragraph',
     version: 1,
