@@ -1,14 +1,13 @@
 /**
- * The Web Worker that builds a downloaded book's offline index (index-documents.ts), so a
- * 200-chapter book is tokenised and indexed off the main thread. One message in (IndexInput),
- * one out: the serialised index, or `{ error }`.
+ * The Web Worker that builds and stores a downloaded book's offline index (store-index.ts):
+ * it reads the copy from IndexedDB and writes the index there, so the page never holds the
+ * chapters or the index. One message in (`{ userId, bookId }`), one out: `{}` or `{ error }`.
  */
-import { buildIndexJson, type IndexInput } from './index-documents';
+import { buildAndStore } from './store-index';
 
-self.addEventListener('message', (event: MessageEvent<IndexInput>) => {
-  try {
-    self.postMessage({ index: buildIndexJson(event.data) });
-  } catch (error) {
-    self.postMessage({ error: error instanceof Error ? error.message : String(error) });
-  }
+self.addEventListener('message', (event: MessageEvent<{ userId: number; bookId: number }>) => {
+  buildAndStore(event.data.userId, event.data.bookId).then(
+    () => self.postMessage({}),
+    (error: unknown) => self.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+  );
 });

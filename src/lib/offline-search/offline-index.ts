@@ -1,6 +1,6 @@
 /**
  * The offline search of downloaded books: each complete copy gets its own MiniSearch index,
- * built in a Web Worker (build-index.worker.ts) and stored in IndexedDB (`db.searchIndexes`)
+ * built and stored by a Web Worker (build-index.worker.ts, store-index.ts) in IndexedDB (`db.searchIndexes`)
  * with the version of the copy it was built from. The downloads feature indexes a copy after
  * each download or update and deletes the index with the copy; a search checks the versions
  * too and indexes what is missing or stale, so an index never answers for text the copy no
@@ -12,35 +12,40 @@ import type MiniSearch from 'minisearch';
 import type { Query } from 'minisearch';
 import { makeSnippet, searchWords, stem, type SearchResult, wordMatcher, words } from '../../contract/search';
 import { db, type OfflineBook } from '../db';
-import { buildIndexJson, INDEX_FORMAT, type IndexDocument, type IndexInput, loadIndex } from './index-documents';
+import { INDEX_FORMAT, type IndexDocument, loadIndex } from './index-documents';
+import { buildAndStore, copyVersion } from './store-index';
+
+export { copyVersion };
 
 /** Most results an offline search answers (all books together). */
 export const OFFLINE_RESULTS_LIMIT = 500;
 /** The book's own document (title, author, description) weighs more than one block. */
 const BOOK_DOCUMENT_BOOST = 3;
 
-/** The version of a copy an index is built from: it changes each time the copy is stored again. */
-export const copyVersion = (copy: Pick<OfflineBook, 'serverUpdatedAt' | 'downloadedAt'>) => `${copy.serverUpdatedAt}@${copy.downloadedAt ?? 0}`;
-
-/** Builds in a Web Worker; where there is none (or it fails to start), on this thread. */
-function buildOffThread(input: IndexInput): Promise<string> {
-  if (typeof Worker === 'undefined') return Promise.resolve(buildIndexJson(input));
-  return new Promise<string>((resolve, reject) => {
+/**
+ * Builds and stores the copy's index in a Web Worker, which reads the copy from IndexedDB and
+ * writes the index itself (store-index.ts): only two ids cross to the page, not a 200-chapter
+ * book and its megabytes of index, whose copying and storing were a 130 ms task on the page.
+ * Where there is no worker (or it fails to start), on this thread.
+ */
+function buildOffThread(userId: number, bookId: number): Promise<void> {
+  if (typeof Worker === 'undefined') return buildAndStore(userId, bookId);
+  return new Promise<void>((resolve, reject) => {
     const worker = new Worker(new URL('./build-index.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<{ index?: string; error?: string }>) => {
+    worker.onmessage = (event: MessageEvent<{ error?: string }>) => {
       worker.terminate();
-      if (typeof event.data.index === 'string') resolve(event.data.index);
-      else reject(new Error(event.data.error ?? 'The search index could not be built.'));
+      if (event.data.error === undefined) resolve();
+      else reject(new Error(event.data.error));
     };
     worker.onerror = (event) => {
       worker.terminate();
       event.preventDefault();
       reject(new Error(event.message || 'The search index worker did not start.'));
     };
-    worker.postMessage(input);
+    worker.postMessage({ userId, bookId });
   }).catch((error: unknown) => {
     console.warn('The search index was built on the page: the worker failed', error);
-    return buildIndexJson(input);
+    return buildAndStore(userId, bookId);
   });
 }
 
@@ -51,33 +56,6 @@ async function completeCopies(userId: number, bookId?: number): Promise<OfflineB
       ? await db.books.where('[userId+bookId]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
       : [await db.bookCopy(userId, bookId)].filter((copy) => copy !== undefined);
   return copies.filter((copy) => copy.status === 'complete');
-}
-
-async function buildAndStore(userId: number, bookId: number): Promise<void> {
-  // A copy stored again while its index was being built is indexed again (a few rounds at most).
-  for (let round = 0; round < 3; round++) {
-    const copy = await db.bookCopy(userId, bookId);
-    if (copy?.status !== 'complete') {
-      await db.searchIndexes.delete([userId, bookId]);
-      return;
-    }
-    const version = copyVersion(copy);
-    const held = await db.searchIndexes.get([userId, bookId]);
-    if (held?.version === version && held.format === INDEX_FORMAT) return;
-    const chapters = await db.chaptersOfCopy(userId, bookId);
-    const { title, author, description } = copy.book;
-    const index = await buildOffThread({
-      book: { title, author, description },
-      chapters: chapters.map(({ id, title, content_delta }) => ({ id, title, content_delta })),
-    });
-    const stored = await db.transaction('rw', db.books, db.searchIndexes, async () => {
-      const now = await db.bookCopy(userId, bookId);
-      if (now?.status !== 'complete' || copyVersion(now) !== version) return false;
-      await db.searchIndexes.put({ userId, bookId, version, format: INDEX_FORMAT, bookTitle: title, index, builtAt: Date.now() });
-      return true;
-    });
-    if (stored) return;
-  }
 }
 
 const building = new Map<string, Promise<void>>();
@@ -91,7 +69,7 @@ export function indexBookCopy(userId: number, bookId: number): Promise<void> {
   const running = building.get(key);
   // A build already running may have read the copy before it was stored again: check after it.
   const next = (running ?? Promise.resolve())
-    .then(() => buildAndStore(userId, bookId))
+    .then(() => buildOffThread(userId, bookId))
     .catch((error: unknown) => console.warn('The downloaded book could not be indexed for search', error))
     .finally(() => {
       if (building.get(key) === next) building.delete(key);
