@@ -1,7 +1,7 @@
 /**
  * Writes the full-text index of books and chapters (migrations/011-search.ts creates it): one
- * `search_entries` row per book (its title, author and description) and one per chapter block
- * with text, keyed to the book and chapter so a deletion cascades to them.
+ * `search_entries` row per book (its title, author and description), per chapter title and per
+ * chapter block with text, keyed to the book and chapter so a deletion cascades to them.
  * - SQLite: the terms go to the contentless FTS5 table `search_fts` under the entry's id (a
  *   trigger removes them with the entry); the entry's text is kept for snippets.
  * - PostgreSQL: the terms are the entry's `document` tsvector, GIN-indexed.
@@ -23,6 +23,7 @@ export interface IndexedBook {
 export interface IndexedChapter {
   id: number;
   book_id: number;
+  title: string;
   /** As stored (JSON text) or as parsed. */
   content_delta: unknown;
 }
@@ -88,7 +89,7 @@ export async function indexBook(db: AnyDb, dialect: Dialect, book: IndexedBook):
   await insertEntries(db, dialect, [bookEntry(book)]);
 }
 
-/** (Re)indexes a chapter's blocks: one entry per block with text, `block` its index in the document. */
+/** (Re)indexes a chapter: its title (block null), and one entry per block with text, `block` its index in the document. */
 export async function indexChapter(db: AnyDb, dialect: Dialect, chapter: IndexedChapter): Promise<void> {
   await sql`delete from search_entries where chapter_id = ${chapter.id}`.execute(db);
   await insertChapters(db, dialect, [chapter]);
@@ -96,10 +97,14 @@ export async function indexChapter(db: AnyDb, dialect: Dialect, chapter: Indexed
 
 async function insertChapters(db: AnyDb, dialect: Dialect, chapters: IndexedChapter[]): Promise<void> {
   const entries: Entry[] = [];
-  for (const chapter of chapters)
+  for (const chapter of chapters) {
+    // The chapter's title: a match opens the chapter at its start (no block).
+    const title = chapter.title.trim();
+    if (title) entries.push({ book_id: chapter.book_id, chapter_id: chapter.id, block: null, text: title, title: '', body: title });
     chapterBlocks(chapter.content_delta).forEach((text, block) => {
       if (text) entries.push({ book_id: chapter.book_id, chapter_id: chapter.id, block, text, title: '', body: text });
     });
+  }
   await insertEntries(db, dialect, entries);
 }
 
@@ -114,7 +119,7 @@ export async function indexEverything(db: AnyDb, dialect: Dialect): Promise<void
   }
   after = 0;
   for (;;) {
-    const chapters = await sql<IndexedChapter>`select id, book_id, content_delta from chapters where id > ${after} order by id limit 100`.execute(db);
+    const chapters = await sql<IndexedChapter>`select id, book_id, title, content_delta from chapters where id > ${after} order by id limit 100`.execute(db);
     if (!chapters.rows.length) break;
     await insertChapters(db, dialect, chapters.rows);
     after = chapters.rows.at(-1)!.id;

@@ -86,7 +86,7 @@ export class ChaptersRepository {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await this.search.indexChapter({ id: created.id, book_id: bookId, content_delta: input.content_delta }, trx);
+      await this.search.indexChapter({ id: created.id, book_id: bookId, title: created.title, content_delta: input.content_delta }, trx);
       return created;
     });
     return toChapter(row);
@@ -99,9 +99,9 @@ export class ChaptersRepository {
     if (changes.content_delta !== undefined) set.content_delta = changes.content_delta == null ? null : JSON.stringify(changes.content_delta);
     const row = await inTransaction(this.db, async (trx) => {
       const updated = await trx.updateTable('chapters').set(set).where('book_id', '=', bookId).where('id', '=', chapterId).returningAll().executeTakeFirst();
-      // A new content is indexed anew; its title is read with each match, so a rename needs nothing.
-      if (updated && changes.content_delta !== undefined)
-        await this.search.indexChapter({ id: chapterId, book_id: bookId, content_delta: changes.content_delta }, trx);
+      // A new content or title is indexed anew (the title is searched too).
+      if (updated && (changes.content_delta !== undefined || changes.title !== undefined))
+        await this.search.indexChapter({ id: chapterId, book_id: bookId, title: updated.title, content_delta: updated.content_delta }, trx);
       return updated;
     });
     return row && toChapter(row);

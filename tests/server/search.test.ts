@@ -268,6 +268,18 @@ describe('GET /api/books/search/', () => {
     expect((await results('gripping')).map((r) => r.chapter_title)).toEqual(['Mesh types']);
   });
 
+  it("finds a chapter's title (no block: it opens at the start), and its new title once renamed", async () => {
+    const chapter = await addChapter(hernia, 'Onlay or sublay', lexicalDocument(textParagraph('Where the mesh lies.')), 5);
+    expect((await results('sublay')).map((r) => [r.chapter_id, r.block, r.chapter_title, r.snippet])).toEqual([
+      [chapter, null, 'Onlay or sublay', 'Onlay or sublay'],
+    ]);
+    const rename = await call(t, 'PATCH', `/api/books/books/${hernia}/chapters/${chapter}/`, { token: su, body: { title: 'Retromuscular plane' } });
+    expect(rename.statusCode).toBe(200);
+    expect(await results('sublay')).toEqual([]);
+    expect((await results('retromuscular')).map((r) => [r.chapter_id, r.block])).toEqual([[chapter, null]]);
+    expect((await results('mesh lies')).map((r) => [r.chapter_id, r.block])).toEqual([[chapter, 0]]);
+  });
+
   it('deleting a chapter, then its book, removes their results', async () => {
     const book = await addBook('Appendicectomy atlas', 'Stump closure');
     const chapter = await addChapter(book, 'Stump', lexicalDocument(textParagraph('Endoloop over the appendiceal stump.')));

@@ -1,7 +1,7 @@
 /**
  * What a downloaded book's offline index holds and how it is tokenised, as the server's index:
- * one document per block of each chapter (the blocks `chapterBlocks` gives) and one for the
- * book's title, author and description. Words and stems are the
+ * one document per chapter title, one per block of each chapter (the blocks `chapterBlocks`
+ * gives) and one for the book's title, author and description. Words and stems are the
  * contract's (`words`, `stem`), so the device matches what the server matches. Pure: the Web
  * Worker builds with it, the page loads and queries with the same options.
  */
@@ -9,7 +9,7 @@ import MiniSearch, { type Options } from 'minisearch';
 import { chapterBlocks, stem, words } from '../../contract/search';
 
 /** Bumped whenever the documents or the tokenising change: an index of another format is rebuilt. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 /** What an index is built from: the copy's book and chapters (only the fields read). */
 export interface IndexInput {
@@ -48,6 +48,9 @@ export function indexDocuments({ book, chapters }: IndexInput): IndexDocument[] 
     },
   ];
   for (const chapter of chapters) {
+    // The chapter's title, as on the server: a match opens the chapter at its start.
+    if (chapter.title.trim())
+      documents.push({ id: `${chapter.id}:title`, chapterId: chapter.id, chapterTitle: chapter.title, block: null, text: chapter.title.trim() });
     chapterBlocks(chapter.content_delta).forEach((text, block) => {
       if (text) documents.push({ id: `${chapter.id}:${block}`, chapterId: chapter.id, chapterTitle: chapter.title, block, text });
     });

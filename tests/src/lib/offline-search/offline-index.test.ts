@@ -72,6 +72,13 @@ describe('offline search of downloaded books', () => {
     expect(await searchDownloadedBooks(USER, 'त्ताशय')).toEqual([]);
   });
 
+  it("finds a chapter's title, with no block (it opens at the chapter's start), as the server does", async () => {
+    await storeCopy(7, [chapter(71, 'Retromuscular plane', 'Where the mesh lies.')]);
+    const results = await searchDownloadedBooks(USER, 'retromuscular', { bookId: 7 });
+    expect(results.map((result) => [result.chapter_id, result.block, result.snippet])).toEqual([[71, null, 'Retromuscular plane']]);
+    expect(marked(results[0]!)).toEqual(['Retromuscular']);
+  });
+
   it('answers a book whose title holds the word first, then the blocks; one book only when asked', async () => {
     await storeCopy(3, [chapter(31, 'Ports', 'Hernia repair needs three ports.')], { title: 'Hernia Repair' });
     await storeCopy(4, [chapter(41, 'Mesh', 'A mesh for the hernia.')]);
