@@ -9,12 +9,9 @@
  * The chapters hold generated prose of realistic length (search.ts's generator).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE_VIEWPORT } from '../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
 import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER } from '../e2e/book-helpers';
+import { signedInPhone } from './offline';
 import { summariseProfile } from './profile';
 import { chapterDocument, random, SCALE_CHAPTER_WORDS, SEARCH_QUERIES } from './search';
 
@@ -352,25 +349,8 @@ export async function measureOfflineSearch(baseURL: string, log: (text: string) 
   const largeBook = await createBook(baseURL, director, `Offline search bench ${label}: the large book`, LARGE_BOOK_CHAPTERS, 34);
   log(`    books made through the API in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'lap-bench-offline-search-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-    viewport: PHONE_VIEWPORT,
-    serviceWorkers: 'allow',
-    baseURL,
-  });
+  const { context, close } = await signedInPhone(baseURL, learner, 'lap-bench-offline-search-');
   try {
-    for (const page of context.pages()) await page.close();
-    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
-    await context.addInitScript((stored) => {
-      if (window.sessionStorage.getItem('bench-signed-in')) return;
-      window.sessionStorage.setItem('bench-signed-in', '1');
-      window.localStorage.setItem('access_token', stored.access);
-      window.localStorage.setItem('refresh_token', stored.refresh);
-      window.localStorage.setItem('user', JSON.stringify(stored.user));
-    }, learner);
     const page = await context.newPage();
     await page.goto('/dashboard');
     await page.evaluate(() => navigator.serviceWorker.ready);
@@ -378,7 +358,6 @@ export async function measureOfflineSearch(baseURL: string, log: (text: string) 
     const build = await measureBuild(context, page, learner.user.user_id as number, largeBook);
     return { ...build, ...queries };
   } finally {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
+    await close();
   }
 }

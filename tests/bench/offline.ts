@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, PHONE_VIEWPORT } from '../helpers/browser';
 import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
 import { attemptAnswers, singleChoice } from '../helpers/quiz-fixture';
-import { api, apiLogin, DIRECTOR, LEARNER } from '../e2e/book-helpers';
+import { api, apiLogin, type ApiSession, DIRECTOR, LEARNER } from '../e2e/book-helpers';
 import { uploadImage } from '../e2e/offline-helpers';
 
 export interface OfflineFigures {
@@ -75,10 +75,12 @@ async function tapChapter(page: Page, title: string, marker: string): Promise<nu
   );
 }
 
-export async function measureOffline(baseURL: string): Promise<OfflineFigures> {
-  const book = await createBenchBook(baseURL);
-  const learner = await apiLogin(baseURL, LEARNER);
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'lap-bench-offline-'));
+/**
+ * A fresh Chromium profile at phone size with its service worker, signed in as `learner`
+ * before the app's first script (as the browser tests sign in); `close` removes the profile.
+ */
+export async function signedInPhone(baseURL: string, learner: ApiSession, prefix: string): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), prefix));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -87,6 +89,10 @@ export async function measureOffline(baseURL: string): Promise<OfflineFigures> {
     serviceWorkers: 'allow',
     baseURL,
   });
+  const close = async () => {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  };
   try {
     for (const page of context.pages()) await page.close();
     // tsx (esbuild keepNames) wraps named functions in __name(); functions sent to the page need it.
@@ -98,6 +104,18 @@ export async function measureOffline(baseURL: string): Promise<OfflineFigures> {
       window.localStorage.setItem('refresh_token', stored.refresh);
       window.localStorage.setItem('user', JSON.stringify(stored.user));
     }, learner);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { context, close };
+}
+
+export async function measureOffline(baseURL: string): Promise<OfflineFigures> {
+  const book = await createBenchBook(baseURL);
+  const learner = await apiLogin(baseURL, LEARNER);
+  const { context, close } = await signedInPhone(baseURL, learner, 'lap-bench-offline-');
+  try {
     const page = await context.newPage();
     await page.goto(`/book/${book.bookId}`);
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
@@ -179,7 +197,6 @@ export async function measureOffline(baseURL: string): Promise<OfflineFigures> {
     }
     return { chapterTapMs, flush100Ms: performance.now() - started };
   } finally {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
+    await close();
   }
 }

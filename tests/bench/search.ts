@@ -13,6 +13,7 @@ import type { Database } from '../../server/db/schema';
 import { indexEverything } from '../../server/db/search-index';
 import { createRepositories } from '../../server/repositories';
 import { searchWords } from '../../src/contract/search';
+import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
 import { type Endpoint, load, type LoadFigures } from './api-load';
 
 export const SCALE_CHAPTERS_PER_BOOK = 5;
@@ -93,26 +94,16 @@ export function random(seed: number) {
 
 /** A Lexical document of about `words` words in paragraphs of 40–120 words, with a heading. */
 export function chapterDocument(next: () => number, words: number, hindi: boolean): string {
-  const paragraph = (text: string) => ({
-    type: 'paragraph',
-    version: 1,
-    direction: null,
-    format: '',
-    indent: 0,
-    textFormat: 0,
-    textStyle: '',
-    children: [{ type: 'text', version: 1, text, format: 0, style: '', mode: 'normal', detail: 0 }],
-  });
-  const blocks: unknown[] = [{ type: 'heading', tag: 'h2', version: 1, direction: null, format: '', indent: 0, children: [paragraph('Overview').children[0]] }];
+  const blocks: object[] = [{ type: 'heading', tag: 'h2', version: 1, direction: null, format: '', indent: 0, children: textParagraph('Overview').children }];
   let left = words;
   while (left > 0) {
     const length = Math.min(left, 40 + Math.floor(next() * 80));
     const text = Array.from({ length }, () => zipfWord(next)).join(' ');
-    blocks.push(paragraph(`${text.charAt(0).toUpperCase()}${text.slice(1)}.`));
+    blocks.push(textParagraph(`${text.charAt(0).toUpperCase()}${text.slice(1)}.`));
     left -= length;
   }
-  if (hindi) blocks.push(paragraph(HINDI));
-  return JSON.stringify({ root: { type: 'root', version: 1, direction: null, format: '', indent: 0, children: blocks } });
+  if (hindi) blocks.push(textParagraph(HINDI));
+  return JSON.stringify(lexicalDocument(...blocks));
 }
 
 /**
