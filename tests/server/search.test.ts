@@ -139,7 +139,7 @@ describe('GET /api/books/search/', () => {
     expect(found.map((r) => [r.book_id, r.chapter_id])).toEqual([[cholecystectomy, null]]);
   });
 
-  it('searches FTS syntax as words: never a 500, and "near", "and", "of" are ordinary words', async () => {
+  it('searches FTS syntax as words: never a 500; "near" is a word, "and" and "of" narrow nothing', async () => {
     // The fuzz suite's syntax strings, their `a` and `b` made words the index holds.
     const typed = [...SEARCH_SYNTAX.map((q) => q.replace(/\ba\b/g, 'sutures').replace(/\bb\b/g, 'fascia')), '"sutures" "fascia', 'x'.repeat(120)];
     for (const q of typed) {
