@@ -30,6 +30,11 @@ export const SEARCH_TEXT = {
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
+/** Where each word of `text` is (`text` as given: offsets into it), in order. */
+export function wordSpans(text: string): { start: number; end: number; word: string }[] {
+  return Array.from(text.matchAll(WORD), (match) => ({ start: match.index, end: match.index + match[0].length, word: match[0] }));
+}
+
 /** The words of a text or a query, in order: NFC, lower case. */
 export function words(text: string): string[] {
   return Array.from(text.normalize('NFC').toLowerCase().matchAll(WORD), (match) => match[0]);
@@ -156,7 +161,7 @@ export function chapterBlocks(content: unknown): string[] {
 export function makeSnippet(text: string, queryWords: readonly string[], length = SNIPPET_LENGTH): { snippet: string; highlights: Highlight[] } {
   const source = text.normalize('NFC').replace(/\s+/g, ' ').trim();
   const matches = wordMatcher(queryWords);
-  const found = Array.from(source.matchAll(WORD), (match) => ({ start: match.index, end: match.index + match[0].length, word: match[0] }));
+  const found = wordSpans(source);
   const first = found.find((token) => matches(token.word));
   let start = 0;
   if (first && source.length > length) {

@@ -4,11 +4,10 @@
  * change to the DOM React renders), until the reader scrolls on by half a screen. The words are
  * the contract's (`wordMatcher`), so what is marked is what matched.
  */
-import { searchWords, wordMatcher } from '../../contract/search';
+import { searchWords, wordMatcher, wordSpans } from '../../contract/search';
 
 export const SEARCH_HIGHLIGHT = 'search-match';
 const CONTENT = '[data-testid="chapter-content"]';
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /** How long the chapter may take to show (a lazy chunk, IndexedDB) before the match is given up. */
 const WAIT_MS = 10_000;
 
@@ -27,11 +26,12 @@ export function matchingRanges(root: Node, q: string): Range[] {
   const ranges: Range[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const match of (node.nodeValue ?? '').normalize('NFC').matchAll(WORD)) {
-      if (!matches(match[0])) continue;
+    // Offsets into the node's own text; the matcher compares words in NFC.
+    for (const { start, end, word } of wordSpans(node.nodeValue ?? '')) {
+      if (!matches(word.normalize('NFC'))) continue;
       const range = document.createRange();
-      range.setStart(node, match.index);
-      range.setEnd(node, Math.min(match.index + match[0].length, (node.nodeValue ?? '').length));
+      range.setStart(node, start);
+      range.setEnd(node, end);
       ranges.push(range);
     }
   }
