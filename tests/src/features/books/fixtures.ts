@@ -1,5 +1,7 @@
 /** Books, chapters and signed-in users for the books, reader and editor component tests. */
 import type { Book, Chapter } from '../../../../src/features/books/api/types';
+import { parseBook } from '../../../../src/contract/book-detail';
+import { db } from '../../../../src/lib/db';
 import type { SessionUser } from '../../../../src/lib/session';
 import { type FakeApi, makeUser, signIn } from '../../../helpers/fake-api';
 import { lexicalDocument, textParagraph } from '../../../helpers/lexical-doc';
@@ -58,4 +60,24 @@ export function deferred<T>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** Stores a complete downloaded copy as a download leaves it: the book row and its chapters (replacing earlier ones). */
+export async function storeCompleteCopy(userId: number, book: Book, chapters: Chapter[], downloadedAt = 1): Promise<void> {
+  await db.transaction('rw', db.books, db.chapters, async () => {
+    await db.chapters.where('[userId+bookId]').equals([userId, book.id]).delete();
+    await db.chapters.bulkPut(chapters.map((chapter) => ({ ...chapter, book: book.id, userId, bookId: book.id })));
+    await db.books.put({
+      userId,
+      bookId: book.id,
+      status: 'complete',
+      book: parseBook(book),
+      media: [],
+      sizeBytes: 1,
+      serverUpdatedAt: book.updated_at,
+      downloadedAt,
+      checkedAt: downloadedAt,
+      error: null,
+    });
+  });
 }

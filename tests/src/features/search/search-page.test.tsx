@@ -1,14 +1,12 @@
 /** The search page: the app bar's field, results by book as links with their words in <mark>, 'Load more', and offline the downloaded books only. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseBook } from '../../../../src/contract/book-detail';
 import type { SearchResult } from '../../../../src/contract/search';
-import { db } from '../../../../src/lib/db';
 import { FakeApi } from '../../../helpers/fake-api';
 import { lexicalDocument, textParagraph } from '../../../helpers/lexical-doc';
 import { setScreenWidth } from '../../../helpers/media';
 import { renderApp } from '../../../helpers/render-app';
-import { LEARNER, makeBook, makeChapter, signInAs } from '../books/fixtures';
+import { LEARNER, makeBook, makeChapter, signInAs, storeCompleteCopy } from '../books/fixtures';
 
 let api: FakeApi;
 let uninstall: () => void;
@@ -34,21 +32,8 @@ const result = (overrides: Partial<SearchResult>): SearchResult => ({
 });
 
 async function storeCopy(bookId: number, title: string, text: string) {
-  const book = makeBook({ id: bookId, title });
-  await db.books.put({
-    userId: LEARNER.user_id,
-    bookId,
-    status: 'complete',
-    book: parseBook(book),
-    media: [],
-    sizeBytes: 1,
-    serverUpdatedAt: book.updated_at,
-    downloadedAt: 1,
-    checkedAt: 1,
-    error: null,
-  });
   const chapter = makeChapter({ id: bookId * 10, book: bookId, title: 'Knots', content_delta: lexicalDocument(textParagraph('Tie it.'), textParagraph(text)) });
-  await db.chapters.put({ ...chapter, userId: LEARNER.user_id, bookId });
+  await storeCompleteCopy(LEARNER.user_id, makeBook({ id: bookId, title }), [chapter]);
 }
 
 const pageOf = (results: SearchResult[], count = results.length, next: string | null = null) => ({

@@ -1,35 +1,17 @@
 /** The offline search of downloaded books: indexed from the copy, queried by stems, prefix and Hindi words, kept to the copy's version. */
 import { describe, expect, it } from 'vitest';
-import { parseBook } from '../../../../src/contract/book-detail';
 import type { Chapter } from '../../../../src/contract/books';
 import { removeOfflineBook } from '../../../../src/features/downloads/db/downloads';
 import { db } from '../../../../src/lib/db';
 import { copyVersion, downloadedBookIds, indexBookCopy, searchDownloadedBooks } from '../../../../src/lib/offline-search/offline-index';
 import { lexicalDocument, textParagraph } from '../../../helpers/lexical-doc';
-import { LEARNER, makeBook, makeChapter } from '../../features/books/fixtures';
+import { LEARNER, makeBook, makeChapter, storeCompleteCopy } from '../../features/books/fixtures';
 
 const USER = LEARNER.user_id;
 
 /** Stores a complete copy as a download does: the book row and its chapters. */
-async function storeCopy(bookId: number, chapters: Chapter[], { title = `Book ${bookId}`, downloadedAt = 1_000 } = {}) {
-  const book = makeBook({ id: bookId, title, description: 'Ergonomics and ports.' });
-  await db.transaction('rw', db.books, db.chapters, async () => {
-    await db.chapters.where('[userId+bookId]').equals([USER, bookId]).delete();
-    await db.chapters.bulkPut(chapters.map((chapter) => ({ ...chapter, book: bookId, userId: USER, bookId })));
-    await db.books.put({
-      userId: USER,
-      bookId,
-      status: 'complete',
-      book: parseBook(book),
-      media: [],
-      sizeBytes: 1,
-      serverUpdatedAt: book.updated_at,
-      downloadedAt,
-      checkedAt: downloadedAt,
-      error: null,
-    });
-  });
-}
+const storeCopy = (bookId: number, chapters: Chapter[], { title = `Book ${bookId}`, downloadedAt = 1_000 } = {}) =>
+  storeCompleteCopy(USER, makeBook({ id: bookId, title, description: 'Ergonomics and ports.' }), chapters, downloadedAt);
 
 const chapter = (id: number, title: string, ...paragraphs: string[]) =>
   makeChapter({ id, title, order: id, content_delta: lexicalDocument(...paragraphs.map(textParagraph)) });
