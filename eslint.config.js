@@ -11,13 +11,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'books', 'downloads', 'editor', 'messages', 'organization', 'quiz', 'reader', 'search', 'site'];
+const FEATURES = ['auth', 'books', 'downloads', 'editor', 'messages', 'organization', 'practice', 'progress', 'quiz', 'reader', 'review', 'search', 'site'];
 
 /** `from` may not be imported by files under `target` (paths from the repository root). */
 const zone = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 
 const srcZones = [
-  zone('./src/contract', './src', 'src/contract imports only zod, stemmer and itself: the server imports it too.', ['./contract']),
+  zone('./src/contract', './src', 'src/contract imports only zod, stemmer, ts-fsrs and itself: the server imports it too.', ['./contract']),
   zone(
     './src/lib',
     ['./src/features', './src/routes', './src/components', './src/api', './src/content'],

@@ -31,7 +31,11 @@ import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
 import { mediaRoutes } from './routes/media';
 import { organizationRoutes } from './routes/organizations';
+import { practiceRoutes } from './routes/practice';
+import { progressRoutes } from './routes/progress';
+import { assignmentRoutes } from './routes/assignments';
 import { quizRoutes } from './routes/quizzes';
+import { reviewRoutes } from './routes/review';
 import { searchRoutes } from './routes/search';
 import './types';
 
@@ -234,9 +238,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(accountSelfServiceRoutes, { mailer });
       await api.register(organizationRoutes);
+      await api.register(assignmentRoutes);
+      await api.register(progressRoutes);
       await api.register(bookRoutes);
       await api.register(quizRoutes);
       await api.register(searchRoutes);
+      await api.register(reviewRoutes);
+      await api.register(practiceRoutes);
       await api.register(mediaRoutes);
       await api.register(contactRoutes, { mailer });
     },

@@ -63,10 +63,9 @@ export async function renderPage(pathname: string): Promise<PrerenderedPage> {
 }
 
 /**
- * A signed-in account standing in for whoever the device holds, which the shell cannot know:
- * its part of the bar keeps its place (hidden, below), so from the lg breakpoint, where the
- * signed-in links take the bar's second line, the shell's bar is as tall as the app's and does
- * not grow a line when the app replaces it. The address is one of a common length.
+ * A signed-in account standing in for whoever the device holds, which the shell cannot know: its
+ * part of the bar is hidden (below), so a signed-in user never sees a visitor's Login flash. The
+ * bar is one row either way, so it keeps its height when the app replaces the shell.
  */
 const STAND_IN_ACCOUNT: NavbarAccount = { user: { email: 'learner@example.com', isSuperuser: false }, pendingScores: 0, onLogout: () => {} };
 

@@ -6,7 +6,7 @@ import { AppProviders } from './components/app-providers';
 import { linkWebManifest, listenForInstallPrompt } from './lib/install-prompt';
 import { createAppEmotionCache } from './lib/prerendered-styles';
 import { createQueryClient, persistQueryCache } from './lib/query-client';
-import { getAccessToken, getRefreshToken, mirrorSession } from './lib/session';
+import { getAccessToken, getRefreshToken, getStoredUser, mirrorSession } from './lib/session';
 import { registerServiceWorker } from './lib/sw-bridge';
 import { createAppRouter } from './router';
 
@@ -34,11 +34,19 @@ const app = (
 
 /**
  * What the first screen does not need, once the browser is idle after it: the session's copy
- * for the service worker (a visitor has none, and never loads Dexie), the manifest's link (the
- * install check's downloads) and the worker's registration (which downloads the whole precache).
+ * for the service worker (a visitor has none, and never loads Dexie), the reading positions of
+ * earlier users of a shared device put away (also done at sign-in, which a reload may cut short),
+ * the manifest's link (the install check's downloads) and the worker's registration (which
+ * downloads the whole precache).
  */
 function afterFirstRender(): void {
   if (getAccessToken() || getRefreshToken()) void mirrorSession();
+  const user = getStoredUser();
+  if (user) {
+    import('./lib/reading-positions')
+      .then(({ keepOnlyPositionsOf }) => keepOnlyPositionsOf(user.user_id))
+      .catch((error: unknown) => console.warn('The reading positions could not be loaded', error));
+  }
   linkWebManifest();
   if (import.meta.env.PROD) void registerServiceWorker();
 }

@@ -25,13 +25,21 @@ import { Route as ProtectedCreateBookRouteImport } from './routes/_protected.cre
 import { Route as ProtectedDashboardRouteImport } from './routes/_protected.dashboard'
 import { Route as ProtectedDownloadsRouteImport } from './routes/_protected.downloads'
 import { Route as ProtectedMessagesRouteImport } from './routes/_protected.messages'
+import { Route as ProtectedReviewRouteImport } from './routes/_protected.review'
 import { Route as ProtectedSearchRouteImport } from './routes/_protected.search'
 import { Route as AboutIndexRouteImport } from './routes/about.index'
 import { Route as AboutSlugRouteImport } from './routes/about.$slug'
 import { Route as NewsUpdatesIndexRouteImport } from './routes/news-updates.index'
 import { Route as NewsUpdatesPostIdRouteImport } from './routes/news-updates.$postId'
 import { Route as ProtectedBookBookIdRouteImport } from './routes/_protected.book.$bookId'
+import { Route as ProtectedPracticeIndexRouteImport } from './routes/_protected.practice.index'
+import { Route as ProtectedPracticeDrillIdRouteImport } from './routes/_protected.practice.$drillId'
+import { Route as ProtectedPracticeMineRouteImport } from './routes/_protected.practice.mine'
 import { Route as ProtectedBookBookIdEditQuizRouteImport } from './routes/_protected.book_.$bookId.edit-quiz'
+import { Route as ProtectedOrganizationOrgIdProgressRouteImport } from './routes/_protected.organization.$orgId.progress'
+import { Route as ProtectedPracticeDrillsNewRouteImport } from './routes/_protected.practice.drills.new'
+import { Route as ProtectedOrganizationOrgIdProgressUserIdRouteImport } from './routes/_protected.organization.$orgId.progress_.$userId'
+import { Route as ProtectedPracticeDrillsDrillIdEditRouteImport } from './routes/_protected.practice.drills.$drillId.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -112,6 +120,11 @@ const ProtectedMessagesRoute = ProtectedMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => ProtectedRoute,
 } as any)
+const ProtectedReviewRoute = ProtectedReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 const ProtectedSearchRoute = ProtectedSearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -142,10 +155,50 @@ const ProtectedBookBookIdRoute = ProtectedBookBookIdRouteImport.update({
   path: '/book/$bookId',
   getParentRoute: () => ProtectedRoute,
 } as any)
+const ProtectedPracticeIndexRoute = ProtectedPracticeIndexRouteImport.update({
+  id: '/practice/',
+  path: '/practice/',
+  getParentRoute: () => ProtectedRoute,
+} as any)
+const ProtectedPracticeDrillIdRoute =
+  ProtectedPracticeDrillIdRouteImport.update({
+    id: '/practice/$drillId',
+    path: '/practice/$drillId',
+    getParentRoute: () => ProtectedRoute,
+  } as any)
+const ProtectedPracticeMineRoute = ProtectedPracticeMineRouteImport.update({
+  id: '/practice/mine',
+  path: '/practice/mine',
+  getParentRoute: () => ProtectedRoute,
+} as any)
 const ProtectedBookBookIdEditQuizRoute =
   ProtectedBookBookIdEditQuizRouteImport.update({
     id: '/book_/$bookId/edit-quiz',
     path: '/book/$bookId/edit-quiz',
+    getParentRoute: () => ProtectedRoute,
+  } as any)
+const ProtectedOrganizationOrgIdProgressRoute =
+  ProtectedOrganizationOrgIdProgressRouteImport.update({
+    id: '/organization/$orgId/progress',
+    path: '/organization/$orgId/progress',
+    getParentRoute: () => ProtectedRoute,
+  } as any)
+const ProtectedPracticeDrillsNewRoute =
+  ProtectedPracticeDrillsNewRouteImport.update({
+    id: '/practice/drills/new',
+    path: '/practice/drills/new',
+    getParentRoute: () => ProtectedRoute,
+  } as any)
+const ProtectedOrganizationOrgIdProgressUserIdRoute =
+  ProtectedOrganizationOrgIdProgressUserIdRouteImport.update({
+    id: '/organization/$orgId/progress_/$userId',
+    path: '/organization/$orgId/progress/$userId',
+    getParentRoute: () => ProtectedRoute,
+  } as any)
+const ProtectedPracticeDrillsDrillIdEditRoute =
+  ProtectedPracticeDrillsDrillIdEditRouteImport.update({
+    id: '/practice/drills/$drillId/edit',
+    path: '/practice/drills/$drillId/edit',
     getParentRoute: () => ProtectedRoute,
   } as any)
 
@@ -165,13 +218,21 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof ProtectedDashboardRoute
   '/downloads': typeof ProtectedDownloadsRoute
   '/messages': typeof ProtectedMessagesRoute
+  '/review': typeof ProtectedReviewRoute
   '/search': typeof ProtectedSearchRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about/': typeof AboutIndexRoute
   '/news-updates/': typeof NewsUpdatesIndexRoute
   '/book/$bookId': typeof ProtectedBookBookIdRoute
+  '/practice/$drillId': typeof ProtectedPracticeDrillIdRoute
+  '/practice/mine': typeof ProtectedPracticeMineRoute
+  '/practice/': typeof ProtectedPracticeIndexRoute
   '/book/$bookId/edit-quiz': typeof ProtectedBookBookIdEditQuizRoute
+  '/organization/$orgId/progress': typeof ProtectedOrganizationOrgIdProgressRoute
+  '/practice/drills/new': typeof ProtectedPracticeDrillsNewRoute
+  '/organization/$orgId/progress/$userId': typeof ProtectedOrganizationOrgIdProgressUserIdRoute
+  '/practice/drills/$drillId/edit': typeof ProtectedPracticeDrillsDrillIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -189,13 +250,21 @@ export interface FileRoutesByTo {
   '/dashboard': typeof ProtectedDashboardRoute
   '/downloads': typeof ProtectedDownloadsRoute
   '/messages': typeof ProtectedMessagesRoute
+  '/review': typeof ProtectedReviewRoute
   '/search': typeof ProtectedSearchRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about': typeof AboutIndexRoute
   '/news-updates': typeof NewsUpdatesIndexRoute
   '/book/$bookId': typeof ProtectedBookBookIdRoute
+  '/practice/$drillId': typeof ProtectedPracticeDrillIdRoute
+  '/practice/mine': typeof ProtectedPracticeMineRoute
+  '/practice': typeof ProtectedPracticeIndexRoute
   '/book/$bookId/edit-quiz': typeof ProtectedBookBookIdEditQuizRoute
+  '/organization/$orgId/progress': typeof ProtectedOrganizationOrgIdProgressRoute
+  '/practice/drills/new': typeof ProtectedPracticeDrillsNewRoute
+  '/organization/$orgId/progress/$userId': typeof ProtectedOrganizationOrgIdProgressUserIdRoute
+  '/practice/drills/$drillId/edit': typeof ProtectedPracticeDrillsDrillIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -215,13 +284,21 @@ export interface FileRoutesById {
   '/_protected/dashboard': typeof ProtectedDashboardRoute
   '/_protected/downloads': typeof ProtectedDownloadsRoute
   '/_protected/messages': typeof ProtectedMessagesRoute
+  '/_protected/review': typeof ProtectedReviewRoute
   '/_protected/search': typeof ProtectedSearchRoute
   '/about/$slug': typeof AboutSlugRoute
   '/news-updates/$postId': typeof NewsUpdatesPostIdRoute
   '/about/': typeof AboutIndexRoute
   '/news-updates/': typeof NewsUpdatesIndexRoute
   '/_protected/book/$bookId': typeof ProtectedBookBookIdRoute
+  '/_protected/practice/$drillId': typeof ProtectedPracticeDrillIdRoute
+  '/_protected/practice/mine': typeof ProtectedPracticeMineRoute
+  '/_protected/practice/': typeof ProtectedPracticeIndexRoute
   '/_protected/book_/$bookId/edit-quiz': typeof ProtectedBookBookIdEditQuizRoute
+  '/_protected/organization/$orgId/progress': typeof ProtectedOrganizationOrgIdProgressRoute
+  '/_protected/practice/drills/new': typeof ProtectedPracticeDrillsNewRoute
+  '/_protected/organization/$orgId/progress_/$userId': typeof ProtectedOrganizationOrgIdProgressUserIdRoute
+  '/_protected/practice/drills/$drillId/edit': typeof ProtectedPracticeDrillsDrillIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -241,13 +318,21 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/downloads'
     | '/messages'
+    | '/review'
     | '/search'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about/'
     | '/news-updates/'
     | '/book/$bookId'
+    | '/practice/$drillId'
+    | '/practice/mine'
+    | '/practice/'
     | '/book/$bookId/edit-quiz'
+    | '/organization/$orgId/progress'
+    | '/practice/drills/new'
+    | '/organization/$orgId/progress/$userId'
+    | '/practice/drills/$drillId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -265,13 +350,21 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/downloads'
     | '/messages'
+    | '/review'
     | '/search'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about'
     | '/news-updates'
     | '/book/$bookId'
+    | '/practice/$drillId'
+    | '/practice/mine'
+    | '/practice'
     | '/book/$bookId/edit-quiz'
+    | '/organization/$orgId/progress'
+    | '/practice/drills/new'
+    | '/organization/$orgId/progress/$userId'
+    | '/practice/drills/$drillId/edit'
   id:
     | '__root__'
     | '/'
@@ -290,13 +383,21 @@ export interface FileRouteTypes {
     | '/_protected/dashboard'
     | '/_protected/downloads'
     | '/_protected/messages'
+    | '/_protected/review'
     | '/_protected/search'
     | '/about/$slug'
     | '/news-updates/$postId'
     | '/about/'
     | '/news-updates/'
     | '/_protected/book/$bookId'
+    | '/_protected/practice/$drillId'
+    | '/_protected/practice/mine'
+    | '/_protected/practice/'
     | '/_protected/book_/$bookId/edit-quiz'
+    | '/_protected/organization/$orgId/progress'
+    | '/_protected/practice/drills/new'
+    | '/_protected/organization/$orgId/progress_/$userId'
+    | '/_protected/practice/drills/$drillId/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -431,6 +532,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedMessagesRouteImport
       parentRoute: typeof ProtectedRoute
     }
+    '/_protected/review': {
+      id: '/_protected/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof ProtectedReviewRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
     '/_protected/search': {
       id: '/_protected/search'
       path: '/search'
@@ -473,11 +581,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedBookBookIdRouteImport
       parentRoute: typeof ProtectedRoute
     }
+    '/_protected/practice/': {
+      id: '/_protected/practice/'
+      path: '/practice'
+      fullPath: '/practice/'
+      preLoaderRoute: typeof ProtectedPracticeIndexRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
+    '/_protected/practice/$drillId': {
+      id: '/_protected/practice/$drillId'
+      path: '/practice/$drillId'
+      fullPath: '/practice/$drillId'
+      preLoaderRoute: typeof ProtectedPracticeDrillIdRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
+    '/_protected/practice/mine': {
+      id: '/_protected/practice/mine'
+      path: '/practice/mine'
+      fullPath: '/practice/mine'
+      preLoaderRoute: typeof ProtectedPracticeMineRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
     '/_protected/book_/$bookId/edit-quiz': {
       id: '/_protected/book_/$bookId/edit-quiz'
       path: '/book/$bookId/edit-quiz'
       fullPath: '/book/$bookId/edit-quiz'
       preLoaderRoute: typeof ProtectedBookBookIdEditQuizRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
+    '/_protected/organization/$orgId/progress': {
+      id: '/_protected/organization/$orgId/progress'
+      path: '/organization/$orgId/progress'
+      fullPath: '/organization/$orgId/progress'
+      preLoaderRoute: typeof ProtectedOrganizationOrgIdProgressRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
+    '/_protected/practice/drills/new': {
+      id: '/_protected/practice/drills/new'
+      path: '/practice/drills/new'
+      fullPath: '/practice/drills/new'
+      preLoaderRoute: typeof ProtectedPracticeDrillsNewRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
+    '/_protected/organization/$orgId/progress_/$userId': {
+      id: '/_protected/organization/$orgId/progress_/$userId'
+      path: '/organization/$orgId/progress/$userId'
+      fullPath: '/organization/$orgId/progress/$userId'
+      preLoaderRoute: typeof ProtectedOrganizationOrgIdProgressUserIdRouteImport
+      parentRoute: typeof ProtectedRoute
+    }
+    '/_protected/practice/drills/$drillId/edit': {
+      id: '/_protected/practice/drills/$drillId/edit'
+      path: '/practice/drills/$drillId/edit'
+      fullPath: '/practice/drills/$drillId/edit'
+      preLoaderRoute: typeof ProtectedPracticeDrillsDrillIdEditRouteImport
       parentRoute: typeof ProtectedRoute
     }
   }
@@ -489,9 +646,17 @@ interface ProtectedRouteChildren {
   ProtectedDashboardRoute: typeof ProtectedDashboardRoute
   ProtectedDownloadsRoute: typeof ProtectedDownloadsRoute
   ProtectedMessagesRoute: typeof ProtectedMessagesRoute
+  ProtectedReviewRoute: typeof ProtectedReviewRoute
   ProtectedSearchRoute: typeof ProtectedSearchRoute
   ProtectedBookBookIdRoute: typeof ProtectedBookBookIdRoute
+  ProtectedPracticeDrillIdRoute: typeof ProtectedPracticeDrillIdRoute
+  ProtectedPracticeMineRoute: typeof ProtectedPracticeMineRoute
+  ProtectedPracticeIndexRoute: typeof ProtectedPracticeIndexRoute
   ProtectedBookBookIdEditQuizRoute: typeof ProtectedBookBookIdEditQuizRoute
+  ProtectedOrganizationOrgIdProgressRoute: typeof ProtectedOrganizationOrgIdProgressRoute
+  ProtectedPracticeDrillsNewRoute: typeof ProtectedPracticeDrillsNewRoute
+  ProtectedOrganizationOrgIdProgressUserIdRoute: typeof ProtectedOrganizationOrgIdProgressUserIdRoute
+  ProtectedPracticeDrillsDrillIdEditRoute: typeof ProtectedPracticeDrillsDrillIdEditRoute
 }
 
 const ProtectedRouteChildren: ProtectedRouteChildren = {
@@ -500,9 +665,20 @@ const ProtectedRouteChildren: ProtectedRouteChildren = {
   ProtectedDashboardRoute: ProtectedDashboardRoute,
   ProtectedDownloadsRoute: ProtectedDownloadsRoute,
   ProtectedMessagesRoute: ProtectedMessagesRoute,
+  ProtectedReviewRoute: ProtectedReviewRoute,
   ProtectedSearchRoute: ProtectedSearchRoute,
   ProtectedBookBookIdRoute: ProtectedBookBookIdRoute,
+  ProtectedPracticeDrillIdRoute: ProtectedPracticeDrillIdRoute,
+  ProtectedPracticeMineRoute: ProtectedPracticeMineRoute,
+  ProtectedPracticeIndexRoute: ProtectedPracticeIndexRoute,
   ProtectedBookBookIdEditQuizRoute: ProtectedBookBookIdEditQuizRoute,
+  ProtectedOrganizationOrgIdProgressRoute:
+    ProtectedOrganizationOrgIdProgressRoute,
+  ProtectedPracticeDrillsNewRoute: ProtectedPracticeDrillsNewRoute,
+  ProtectedOrganizationOrgIdProgressUserIdRoute:
+    ProtectedOrganizationOrgIdProgressUserIdRoute,
+  ProtectedPracticeDrillsDrillIdEditRoute:
+    ProtectedPracticeDrillsDrillIdEditRoute,
 }
 
 const ProtectedRouteWithChildren = ProtectedRoute._addFileChildren(

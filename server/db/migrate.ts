@@ -11,6 +11,10 @@ import { scoreClock } from './migrations/008-score-clock';
 import { invitations } from './migrations/009-invitations';
 import { contactMessages } from './migrations/010-contact-messages';
 import { search } from './migrations/011-search';
+import { progress } from './migrations/012-progress';
+import { review } from './migrations/013-review';
+import { practice } from './migrations/014-practice';
+import { searchCandidates } from './migrations/015-search-candidates';
 
 /** Every migration, in order. Each one is written once and runs on both engines. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -26,6 +30,10 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '009-invitations': invitations(db.dialect),
     '010-contact-messages': contactMessages(db.dialect),
     '011-search': search(db.dialect),
+    '012-progress': progress(db.dialect),
+    '013-review': review(db.dialect),
+    '014-practice': practice(db.dialect),
+    '015-search-candidates': searchCandidates(db.dialect),
   };
 }
 

@@ -157,6 +157,106 @@ export interface SearchEntriesTable {
   text: string;
 }
 
+/** The first time a user read a chapter (its end on screen): migrations/012-progress.ts. */
+export interface ChapterReadsTable {
+  user_id: number;
+  chapter_id: number;
+  book_id: number;
+  first_read_at: string;
+  client_event_id: string;
+  received_at: string;
+}
+
+/** When the server last received a score or a reading batch from the user. */
+export interface LearnerSyncTable {
+  user_id: number;
+  last_synced_at: string;
+}
+
+export interface AssignmentsTable {
+  id: Generated<number>;
+  organization_id: number;
+  book_id: number;
+  to_all: number;
+  /** 'YYYY-MM-DD' or null. */
+  due_date: string | null;
+  note: string;
+  pass_mark: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AssignmentMembersTable {
+  assignment_id: number;
+  user_id: number;
+}
+
+/** Per user and book, kept by triggers (migrations/012-progress.ts). */
+export interface BookProgressTable {
+  user_id: number;
+  book_id: number;
+  chapters_read: number;
+  attempts: number;
+  best_ratio: number | null;
+  last_activity: string | null;
+}
+
+/** A question a user missed, to review (migrations/013-review.ts). */
+export interface ReviewCardsTable {
+  user_id: number;
+  quiz_id: number;
+  question_id: string;
+  book_id: number;
+  created_at: string;
+  missed_version: number;
+  fingerprint: string;
+}
+
+/** One review of a card, stored once per (user_id, client_event_id). */
+export interface ReviewEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  client_event_id: string;
+  quiz_id: number;
+  question_id: string;
+  rating: string;
+  reviewed_at: string;
+  received_at: string;
+}
+
+/** A drill of the practice log (migrations/014-practice.ts); `penalties` and `instructions` are JSON text. */
+export interface DrillsTable {
+  id: Generated<number>;
+  name: string;
+  instructions: string | null;
+  target_seconds: number;
+  penalties: string;
+  consecutive_passes: number;
+  further_passes: number;
+  max_repetitions: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One timed repetition, stored once per (user_id, client_id), scored when it arrived. */
+export interface RepetitionsTable {
+  id: Generated<number>;
+  user_id: number;
+  drill_id: number;
+  client_id: string;
+  time_ms: number;
+  /** JSON: `[{penalty, label, seconds, count}]` as scored. */
+  penalties: string;
+  score_ms: number;
+  target_seconds: number;
+  passed: number;
+  performed_at: string;
+  created_at: string;
+  verified_by_id: number | null;
+  verified_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -173,6 +273,15 @@ export interface Database {
   account_state: AccountStateTable;
   user_score_counts: UserScoreCountsTable;
   search_entries: SearchEntriesTable;
+  chapter_reads: ChapterReadsTable;
+  learner_sync: LearnerSyncTable;
+  assignments: AssignmentsTable;
+  assignment_members: AssignmentMembersTable;
+  book_progress: BookProgressTable;
+  review_cards: ReviewCardsTable;
+  review_events: ReviewEventsTable;
+  drills: DrillsTable;
+  repetitions: RepetitionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
+import { AssignmentsRepository } from './assignments';
 import { BooksRepository } from './books';
 import { ChaptersRepository } from './chapters';
 import { ContactMessagesRepository } from './contact-messages';
@@ -14,8 +15,11 @@ import { HealthRepository } from './health';
 import { MediaRepository } from './media';
 import { OrganizationsRepository } from './organizations';
 import { PasswordResetsRepository } from './password-resets';
+import { PracticeRepository } from './practice';
+import { ProgressRepository } from './progress';
 import { QuizzesRepository } from './quizzes';
 import { RefreshTokensRepository } from './refresh-tokens';
+import { ReviewRepository } from './review';
 import { ScoresRepository } from './scores';
 import { SearchRepository } from './search';
 import { UsersRepository } from './users';
@@ -33,6 +37,10 @@ export interface Repositories {
   media: MediaRepository;
   contactMessages: ContactMessagesRepository;
   health: HealthRepository;
+  progress: ProgressRepository;
+  assignments: AssignmentsRepository;
+  review: ReviewRepository;
+  practice: PracticeRepository;
   /** Runs `fn` with repositories bound to one transaction (or the caller's, when already in one). */
   transaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T>;
 }
@@ -52,6 +60,10 @@ export function createRepositories(db: Kysely<Database>, dialect: Dialect): Repo
     media: new MediaRepository(db),
     contactMessages: new ContactMessagesRepository(db),
     health: new HealthRepository(db),
+    progress: new ProgressRepository(db),
+    assignments: new AssignmentsRepository(db),
+    review: new ReviewRepository(db),
+    practice: new PracticeRepository(db, dialect),
     transaction: (fn) => (db.isTransaction ? fn(repos) : db.transaction().execute((trx) => fn(createRepositories(trx, dialect)))),
   };
   return repos;

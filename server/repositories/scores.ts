@@ -5,6 +5,7 @@ import type { Database, QuizScore } from '../db/schema';
 import type { Page } from '../lib/pagination';
 import { DEEP_PAGE_OFFSET } from './books';
 import { PreparedQuery } from './prepared';
+import { insertReviewCards, type NewReviewCard } from './review';
 
 export type NewScore = Omit<QuizScore, 'id'>;
 
@@ -58,10 +59,16 @@ export class ScoresRepository {
     return row && toScoreRecord(row);
   }
 
-  /** Records a score; answers once the row is committed (durably: synchronous=FULL on SQLite, PostgreSQL's commit flush). */
-  async create(score: NewScore): Promise<ScoreRecord> {
-    if (this.writer) return toScoreRecord(await this.writer.insert(score));
-    return toScoreRecord(await this.db.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow());
+  /**
+   * Records a score and, in the same transaction, the review cards of the questions it missed
+   * (those not made before); answers once committed (durably: synchronous=FULL on SQLite,
+   * PostgreSQL's commit flush). A replay refused by the unique key adds no card.
+   */
+  async create(score: NewScore, cards: readonly NewReviewCard[] = []): Promise<ScoreRecord> {
+    if (this.writer) return toScoreRecord(await this.writer.insert(score, cards));
+    const row = await this.db.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow();
+    await insertReviewCards(this.db, cards);
+    return toScoreRecord(row);
   }
 
   async listForUser(userId: number, page: Page): Promise<{ count: number; rows: ScoreRecord[] }> {
@@ -84,6 +91,71 @@ export class ScoresRepository {
           : await this.newestPage.execute(this.db, userId, page.size, page.offset);
     return { count, rows: rows.map(toScoreRecord) };
   }
+
+  /** Per version of a quiz with attempts, newest version first: its attempts, and how many of them carry their answers. */
+  async versionCounts(quizId: number): Promise<{ version: number; attempts: number; with_answers: number }[]> {
+    const rows = await this.db
+      .selectFrom('quiz_scores')
+      .select((eb) => ['quiz_version', eb.fn.countAll<number>().as('attempts'), eb.fn.count<number>('answers').as('with_answers')])
+      .where('quiz_id', '=', quizId)
+      .where('quiz_version', 'is not', null)
+      .groupBy('quiz_version')
+      .orderBy('quiz_version', 'desc')
+      .execute();
+    return rows.map((r) => ({ version: r.quiz_version!, attempts: Number(r.attempts), with_answers: Number(r.with_answers) }));
+  }
+
+  /**
+   * The attempt with answers at `offset` in the order of their score (then id), from the lowest
+   * (`asc`) or from the highest (`desc`): the boundary of a discrimination group.
+   */
+  async rankedAttempt(quizId: number, version: number, offset: number, direction: 'asc' | 'desc'): Promise<RankedAttempt | undefined> {
+    return (
+      this.db
+        .selectFrom('quiz_scores')
+        .select(['id', 'correct_answers', 'total_questions'])
+        .where('quiz_id', '=', quizId)
+        .where('quiz_version', '=', version)
+        .where('answers', 'is not', null)
+        // Equal fractions divide to the same double and unequal ones (totals ≤ 1000) never do, so
+        // this is the order of the scores themselves, on both databases.
+        .orderBy(sql`cast(correct_answers as double precision) / total_questions`, direction)
+        .orderBy('id', direction)
+        .limit(1)
+        .offset(offset)
+        .executeTakeFirst()
+    );
+  }
+
+  /**
+   * The attempts of a quiz version that carry their answers, oldest first, read `pageSize` at a
+   * time (by id, from the quiz_id index), so a version's 100 000 attempts never sit in memory at once.
+   */
+  async *attemptsWithAnswers(quizId: number, version: number, pageSize = 1000): AsyncGenerator<RankedAttempt & { answers: string }> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('quiz_scores')
+        .select(['id', 'correct_answers', 'total_questions', 'answers'])
+        .where('quiz_id', '=', quizId)
+        .where('quiz_version', '=', version)
+        .where('answers', 'is not', null)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(pageSize)
+        .execute();
+      for (const row of rows) yield { ...row, answers: row.answers! };
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+}
+
+/** An attempt's place in the ranking by score: its id and score. */
+export interface RankedAttempt {
+  id: number;
+  correct_answers: number;
+  total_questions: number;
 }
 
 /** SPEC §3 quiz score record, plus the attempt fields an offline client needs to reconcile. */
@@ -105,6 +177,7 @@ function toScoreRecord(row: QuizScore): ScoreRecord {
 /** A score waiting for its batch's commit, and its caller's answer. */
 interface PendingScore {
   score: NewScore;
+  cards: readonly NewReviewCard[];
   resolve: (row: QuizScore) => void;
   reject: (error: unknown) => void;
 }
@@ -122,9 +195,9 @@ abstract class ScoreGroupCommit {
     private readonly maxRows = Number.POSITIVE_INFINITY,
   ) {}
 
-  insert(score: NewScore): Promise<QuizScore> {
+  insert(score: NewScore, cards: readonly NewReviewCard[]): Promise<QuizScore> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ score, resolve, reject });
+      this.queue.push({ score, cards, resolve, reject });
       if (this.queue.length === 1) setImmediate(() => this.flush());
     });
   }
@@ -153,15 +226,20 @@ class SqliteGroupCommit extends ScoreGroupCommit {
     const outcomes: ({ row: QuizScore } | { error: unknown })[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
-        for (const { score } of batch) {
+        for (const { score, cards } of batch) {
+          let row: QuizScore;
           try {
-            outcomes.push({ row: await trx.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow() });
+            row = await trx.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow();
           } catch (error) {
             // A constraint (a replayed attempt) fails that statement only; anything else (disk
             // full, I/O) may have ended the transaction: the whole batch fails, unwritten.
             if (!String((error as { code?: unknown } | null)?.code ?? '').startsWith('SQLITE_CONSTRAINT')) throw error;
             outcomes.push({ error });
+            continue;
           }
+          // A failure here fails the whole batch: a score is never committed without its cards.
+          await insertReviewCards(trx, cards);
+          outcomes.push({ row });
         }
       });
     } catch (error) {
@@ -217,49 +295,70 @@ class PostgresGroupCommit extends ScoreGroupCommit {
     super(db, 1000);
   }
 
-  private insertOne(score: NewScore): Promise<QuizScore> {
-    return this.db.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow();
+  /** One score and its cards in one transaction (none needed without cards: one statement). */
+  private async insertOne(score: NewScore, cards: readonly NewReviewCard[]): Promise<QuizScore> {
+    const insert = (db: Kysely<Database>) => db.insertInto('quiz_scores').values(score).returningAll().executeTakeFirstOrThrow();
+    if (!cards.length) return insert(this.db);
+    return this.db.transaction().execute(async (trx) => {
+      const row = await insert(trx);
+      await insertReviewCards(trx, cards);
+      return row;
+    });
   }
 
   protected async write(batch: PendingScore[]) {
     if (batch.length === 1) {
-      const { score, resolve, reject } = batch[0]!;
-      await this.insertOne(score).then(resolve, reject);
+      const { score, cards, resolve, reject } = batch[0]!;
+      await this.insertOne(score, cards).then(resolve, reject);
       return;
     }
-    let rows: QuizScore[];
+    let outcomes: ({ row: QuizScore } | { error: Error })[];
     try {
-      rows = await this.db
-        .insertInto('quiz_scores')
-        .values(batch.map(({ score }) => score))
-        .onConflict((conflict) => conflict.columns(['user_id', 'client_attempt_id']).doNothing())
-        .returningAll()
-        .execute();
+      outcomes = await this.db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .insertInto('quiz_scores')
+          .values(batch.map(({ score }) => score))
+          .onConflict((conflict) => conflict.columns(['user_id', 'client_attempt_id']).doNothing())
+          .returningAll()
+          .execute();
+        const settled = this.match(batch, rows);
+        // The cards of the scores written, in the same transaction.
+        await insertReviewCards(
+          trx,
+          batch.flatMap(({ cards }, i) => ('row' in settled[i]! ? cards : [])),
+        );
+        return settled;
+      });
     } catch {
       // Rolled back whole: each score on its own, its caller getting its own answer or error.
-      for (const { score, resolve, reject } of batch) await this.insertOne(score).then(resolve, reject);
+      for (const { score, cards, resolve, reject } of batch) await this.insertOne(score, cards).then(resolve, reject);
       return;
     }
-    // Each caller's row, found by what identifies it (RETURNING's order is not a promise).
+    batch.forEach(({ resolve, reject }, i) => {
+      const outcome = outcomes[i]!;
+      if ('row' in outcome) resolve(outcome.row);
+      else reject(outcome.error);
+    });
+  }
+
+  /** Each caller's row, found by what identifies it (RETURNING's order is not a promise). */
+  private match(batch: PendingScore[], rows: QuizScore[]): ({ row: QuizScore } | { error: Error })[] {
     const byAttempt = new Map<string, QuizScore>();
     const byContent = new Map<string, QuizScore[]>();
     for (const row of rows) {
       if (row.client_attempt_id !== null) byAttempt.set(attemptKey(row.user_id, row.client_attempt_id), row);
       else byContent.set(contentKey(row), [...(byContent.get(contentKey(row)) ?? []), row]);
     }
-    for (const { score, resolve, reject } of batch) {
+    return batch.map(({ score }) => {
       if (score.client_attempt_id === null) {
         const row = byContent.get(contentKey(score))?.shift();
-        if (row) resolve(row);
-        else reject(new Error('A score written in a batch was not returned by its INSERT.'));
-        continue;
+        return row ? { row } : { error: new Error('A score written in a batch was not returned by its INSERT.') };
       }
       const key = attemptKey(score.user_id, score.client_attempt_id);
       const row = byAttempt.get(key);
       // The first caller of a key gets the row; a replay of it in the same batch, or of one stored before, the violation.
       byAttempt.delete(key);
-      if (row) resolve(row);
-      else reject(attemptAlreadyStored());
-    }
+      return row ? { row } : { error: attemptAlreadyStored() };
+    });
   }
 }

@@ -4,17 +4,21 @@
  * user may read every book (the books list shows them all), so every book is searched.
  *
  * A query is built from the contract's searchWords(q) only, each word a quoted term
- * (lib/search-terms.ts): nothing typed is FTS syntax. Matches are ranked with any query word in
- * a book's title first, then by relevance (FTS5 bm25, PostgreSQL ts_rank_cd), then by entry id so
- * pages never overlap; the count uses the same match.
+ * (lib/search-terms.ts): nothing typed is FTS syntax. A bounded set of candidates is ranked
+ * (SEARCH_COUNT_CAP: the books' own matches, then the chapters' first ones in index order),
+ * with any query word in a book's title first, then by relevance (FTS5 bm25, PostgreSQL
+ * ts_rank_cd), then by entry id so pages never overlap; `count` is the number of candidates.
+ * The books' matches come first without walking the chapters' ones: on SQLite a book's entry
+ * has the id -book_id and FTS5 yields matches in id order; on PostgreSQL a partial GIN index
+ * holds the books' entries (migrations/015-search-candidates.ts).
  */
 import { sql, type Kysely } from 'kysely';
-import { makeSnippet, type SearchResult } from '../../src/contract/search';
+import { makeSnippet, SEARCH_COUNT_CAP, type SearchResult } from '../../src/contract/search';
 import { MAX_ID } from '../../src/contract/fields';
 import type { Dialect } from '../db/database';
 import type { Database } from '../db/schema';
 import { indexBook, indexChapter, type IndexedBook, type IndexedChapter } from '../db/search-index';
-import { ftsMatch, tsqueryLiteral } from '../lib/search-terms';
+import { type Completions, ftsMatch, tsqueryLiteral } from '../lib/search-terms';
 import type { Page } from '../lib/pagination';
 
 interface MatchRow {
@@ -24,7 +28,19 @@ interface MatchRow {
   chapter_title: string | null;
   block: number | null;
   text: string;
+  /** How many candidates were ranked (the count), on every row. */
+  total: number | string;
 }
+
+/*
+ * At most SEARCH_COUNT_CAP matches of a query are ranked and counted: the books' own entries, then the
+ * chapters' in index order. A common word is in tens of thousands of blocks on the bench's data
+ * at scale; ranking them all took 10–20 ms of SQLite's one thread per query, and on PostgreSQL a
+ * heap read per match. With 500 rather than 1000, p50 at 10 connections fell from 31 to 25 ms on
+ * SQLite and from 55 to 48 ms on PostgreSQL (a loaded machine, two runs each).
+ */
+/** The last word of a query is searched as the terms it begins when there are at most this many, else as a prefix. */
+const MAX_COMPLETIONS = 32;
 
 export class SearchRepository {
   constructor(
@@ -42,17 +58,24 @@ export class SearchRepository {
     return indexChapter(trx, this.dialect, chapter);
   }
 
-  /** A page of matches of `words` (searchWords(q), at least one), in one book or all; `count` of all matches. */
+  /**
+   * A page of the best matches of `words` (searchWords(q), at least one), in one book or all,
+   * and `count`: how many matches were ranked, at most SEARCH_COUNT_CAP.
+   */
   async search(words: readonly string[], bookId: number | undefined, page: Page): Promise<{ count: number; results: SearchResult[] }> {
-    // A page number far past any count is answered by the count alone (pagination's 404).
-    const offset = Math.min(page.offset, MAX_ID);
-    const [count, rows] = await Promise.all(
-      this.dialect === 'postgres'
-        ? [this.countPostgres(words, bookId), this.pagePostgres(words, bookId, page.size, offset)]
-        : [this.countSqlite(words, bookId), this.pageSqlite(words, bookId, page.size, offset)],
-    );
+    const completions = await this.completions(words.at(-1)!);
+    const ranked = this.dialect === 'postgres' ? this.rankedPostgres(words, completions, bookId, page) : this.rankedSqlite(words, completions, bookId, page);
+    const rows = (await ranked.execute(this.db)).rows;
+    // A page past the last one has no row to carry the count: it is counted alone (pagination's 404).
+    const count =
+      rows[0]?.total ??
+      (page.offset > 0
+        ? Number(
+            (await sql<{ total: number }>`select count(*) as total from (${this.candidates(words, completions, bookId)}) m`.execute(this.db)).rows[0]?.total,
+          )
+        : 0);
     return {
-      count,
+      count: Number(count),
       results: rows.map((row) => ({
         book_id: row.book_id,
         book_title: row.book_title,
@@ -64,58 +87,56 @@ export class SearchRepository {
     };
   }
 
-  private async countSqlite(words: readonly string[], bookId: number | undefined): Promise<number> {
-    const match = ftsMatch(words);
-    const result =
-      bookId === undefined
-        ? await sql<{ count: number }>`select count(*) as count from search_fts where search_fts match ${match}`.execute(this.db)
-        : await sql<{ count: number }>`select count(*) as count from search_fts join search_entries e on e.id = search_fts.rowid
-            where search_fts match ${match} and e.book_id = ${bookId}`.execute(this.db);
-    return Number(result.rows[0]?.count ?? 0);
+  /** The indexed terms that begin with `word` (lib/search-terms.ts), or null when there are more than MAX_COMPLETIONS. */
+  private async completions(word: string): Promise<Completions> {
+    // Byte order on both databases: every term that begins with `word` sorts between it and word + U+FFFF.
+    const { rows } = await sql<{ term: string }>`select term from search_terms where term >= ${word} and term < ${`${word}\uffff`}
+      order by term limit ${MAX_COMPLETIONS + 1}`.execute(this.db);
+    return rows.length > MAX_COMPLETIONS ? null : rows.map((row) => row.term);
   }
 
-  private async pageSqlite(words: readonly string[], bookId: number | undefined, limit: number, offset: number): Promise<MatchRow[]> {
-    // The page is ranked on the index alone (in one book, with each match's entry for its book),
-    // and only its rows are then joined: a common word matches tens of thousands of blocks.
+  /**
+   * The candidates: (id, in_title, score) of the first SEARCH_COUNT_CAP matches, the books'
+   * own entries first (see the module header). in_title: a query word is in the book's title.
+   */
+  private candidates(words: readonly string[], completions: Completions, bookId: number | undefined) {
+    if (this.dialect === 'postgres') {
+      // Each part stops at the limit: the bitmap of the GIN index is read, the heap only for the rows kept.
+      const query = tsqueryLiteral(words, undefined, completions);
+      const inBook = bookId === undefined ? sql`` : sql`and book_id = ${bookId}`;
+      const columns = sql`id, document @@ ${tsqueryLiteral(words, 'A', completions)}::tsquery as in_title, ts_rank_cd(document, ${query}::tsquery) as score`;
+      return sql`select * from (
+          (select ${columns} from search_entries where chapter_id is null and document @@ ${query}::tsquery ${inBook} limit ${SEARCH_COUNT_CAP})
+          union all
+          (select ${columns} from search_entries where chapter_id is not null and document @@ ${query}::tsquery ${inBook} limit ${SEARCH_COUNT_CAP})
+        ) c limit ${SEARCH_COUNT_CAP}`;
+    }
     // bm25 with the body weighed 0 is below 0 exactly when a query word is in the title.
-    const ranked =
-      bookId === undefined
-        ? sql`select rowid as id, bm25(search_fts, 1.0, 0.0) < 0 as in_title, bm25(search_fts, 4.0, 1.0) as score
-            from search_fts where search_fts match ${ftsMatch(words)}
-            order by in_title desc, score, id limit ${limit} offset ${offset}`
-        : sql`select search_fts.rowid as id, bm25(search_fts, 1.0, 0.0) < 0 as in_title, bm25(search_fts, 4.0, 1.0) as score
-            from search_fts join search_entries e on e.id = search_fts.rowid
-            where search_fts match ${ftsMatch(words)} and e.book_id = ${bookId}
-            order by in_title desc, score, id limit ${limit} offset ${offset}`;
-    const result = await sql<MatchRow>`select e.book_id, b.title as book_title, e.chapter_id, c.title as chapter_title, e.block, e.text
-      from (${ranked}) m
+    const columns = sql`search_fts.rowid as id, bm25(search_fts, 1.0, 0.0) < 0 as in_title, bm25(search_fts, 4.0, 1.0) as score`;
+    return bookId === undefined
+      ? sql`select ${columns} from search_fts where search_fts match ${ftsMatch(words, completions)} limit ${SEARCH_COUNT_CAP}`
+      : sql`select ${columns} from search_fts join search_entries e on e.id = search_fts.rowid
+          where search_fts match ${ftsMatch(words, completions)} and e.book_id = ${bookId} limit ${SEARCH_COUNT_CAP}`;
+  }
+
+  private rankedSqlite(words: readonly string[], completions: Completions, bookId: number | undefined, page: Page) {
+    // Ranked on the candidates alone, then only the page's rows joined.
+    return sql<MatchRow>`select e.book_id, b.title as book_title, e.chapter_id, c.title as chapter_title, e.block, e.text, m.total
+      from (select id, in_title, score, count(*) over () as total from (${this.candidates(words, completions, bookId)})
+            order by in_title desc, score, id limit ${page.size} offset ${Math.min(page.offset, MAX_ID)}) m
       join search_entries e on e.id = m.id
       join books b on b.id = e.book_id
       left join chapters c on c.id = e.chapter_id
-      order by m.in_title desc, m.score, m.id`.execute(this.db);
-    return result.rows;
+      order by m.in_title desc, m.score, m.id`;
   }
 
-  private async countPostgres(words: readonly string[], bookId: number | undefined): Promise<number> {
-    const inBook = bookId === undefined ? sql`` : sql`and book_id = ${bookId}`;
-    const result = await sql<{ count: number }>`select count(*) as count from search_entries
-      where document @@ ${tsqueryLiteral(words)}::tsquery ${inBook}`.execute(this.db);
-    return Number(result.rows[0]?.count ?? 0);
-  }
-
-  private async pagePostgres(words: readonly string[], bookId: number | undefined, limit: number, offset: number): Promise<MatchRow[]> {
-    // Ranked on the entries alone, then only the page's rows joined (as on SQLite).
-    const inBook = bookId === undefined ? sql`` : sql`and book_id = ${bookId}`;
-    const query = tsqueryLiteral(words);
-    const ranked = sql`select id, document @@ ${tsqueryLiteral(words, 'A')}::tsquery as in_title, ts_rank_cd(document, ${query}::tsquery) as score
-      from search_entries where document @@ ${query}::tsquery ${inBook}
-      order by in_title desc, score desc, id limit ${limit} offset ${offset}`;
-    const result = await sql<MatchRow>`select e.book_id, b.title as book_title, e.chapter_id, c.title as chapter_title, e.block, e.text
-      from (${ranked}) m
+  private rankedPostgres(words: readonly string[], completions: Completions, bookId: number | undefined, page: Page) {
+    return sql<MatchRow>`select e.book_id, b.title as book_title, e.chapter_id, c.title as chapter_title, e.block, e.text, m.total
+      from (select id, in_title, score, count(*) over () as total from (${this.candidates(words, completions, bookId)}) r
+            order by in_title desc, score desc, id limit ${page.size} offset ${Math.min(page.offset, MAX_ID)}) m
       join search_entries e on e.id = m.id
       join books b on b.id = e.book_id
       left join chapters c on c.id = e.chapter_id
-      order by m.in_title desc, m.score desc, m.id`.execute(this.db);
-    return result.rows;
+      order by m.in_title desc, m.score desc, m.id`;
   }
 }

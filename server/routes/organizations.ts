@@ -13,11 +13,12 @@ import {
   pendingInvitationSchema,
   transferOwnershipSchema,
 } from '../../src/contract/organizations';
-import { canAddMemberAs, canManageAdmins, canManageMembers, canRemoveMember, canTransferOwnership } from '../../src/contract/permissions';
+import { canAddMemberAs, canManageAdmins, canRemoveMember, canTransferOwnership } from '../../src/contract/permissions';
 import { badRequest, fieldError, forbidden, notFound } from '../lib/errors';
 import { pageOf, paginated } from '../lib/pagination';
 import { pathId } from '../lib/route';
-import { userOf, type CurrentUser } from '../plugins/auth';
+import { managedOrganization } from '../services/managed-organization';
+import { userOf } from '../plugins/auth';
 import { isUniqueViolation } from '../repositories/db-errors';
 import { empty, errors, json } from './schemas';
 
@@ -30,14 +31,6 @@ const assignable = (role: string): AssignableRole => ((ASSIGNABLE_ROLES as reado
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
 
-  /** Admins and the owner manage their own organization; superusers (institute staff) any. */
-  async function managedOrganization(user: CurrentUser, organizationId: number) {
-    if (!canManageMembers(user, organizationId)) throw forbidden();
-    const organization = await repos.organizations.findById(organizationId);
-    if (!organization) throw notFound();
-    return organization;
-  }
-
   app.route({
     method: 'GET',
     url: '/accounts/organizations/:orgId/users/',
@@ -49,7 +42,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { orgId } = request.params;
-      await managedOrganization(userOf(request), orgId);
+      await managedOrganization(repos, userOf(request), orgId);
       const page = pageOf(request);
       const { count, rows } = await repos.organizations.listMembers(orgId, page);
       return paginated(request, page, count, rows);
@@ -79,7 +72,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const { orgId } = request.params;
       const actor = userOf(request);
-      await managedOrganization(actor, orgId);
+      await managedOrganization(repos, actor, orgId);
       if (!canAddMemberAs(actor, orgId, body.role)) throw forbidden("Only the organization's owner may make someone an admin.");
       await app.inviteLimiter.take(request.ip, body.email);
       // The admin already sees who the members are; everything else (no account, another
@@ -108,7 +101,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { orgId, membershipId } = request.params;
       const user = userOf(request);
-      await managedOrganization(user, orgId);
+      await managedOrganization(repos, user, orgId);
       const membership = await repos.organizations.findMembership(membershipId);
       if (!membership || membership.organization_id !== orgId) throw notFound();
       if (membership.user_id === user.user_id) throw badRequest('You cannot remove yourself from the organization.');
@@ -131,7 +124,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { orgId } = request.params;
-      await managedOrganization(userOf(request), orgId);
+      await managedOrganization(repos, userOf(request), orgId);
       const page = pageOf(request);
       const { count, rows } = await repos.organizations.listInvitations(orgId, page);
       return paginated(
@@ -154,7 +147,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const { orgId, invitationId } = request.params;
-      await managedOrganization(userOf(request), orgId);
+      await managedOrganization(repos, userOf(request), orgId);
       const invitation = await repos.organizations.findInvitation(invitationId);
       if (!invitation || invitation.organization_id !== orgId) throw notFound();
       await repos.organizations.deleteInvitation(invitation.id);
@@ -195,7 +188,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { orgId } = request.params;
       const actor = userOf(request);
-      await managedOrganization(actor, orgId);
+      await managedOrganization(repos, actor, orgId);
       if (!canManageAdmins(actor, orgId)) throw forbidden("Only the organization's owner may hand it over.");
       const membership = await repos.organizations.findMembership(request.body.membership_id);
       if (!membership || membership.organization_id !== orgId) throw fieldError('membership_id', 'No member of this organization has this membership.');

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailSchema, pageSchema } from '../../src/contract/fields';
+import { canEditBook } from '../../src/contract/permissions';
+import { quizStatisticsSchema } from '../../src/contract/progress';
 import { scoreRecordSchema, scoreSubmissionSchema } from '../../src/contract/scores';
 import { pageOf, paginated } from '../lib/pagination';
 import { pathId } from '../lib/route';
 import { userOf } from '../plugins/auth';
+import { forbidden, notFound } from '../lib/errors';
+import { quizStatistics } from '../services/quiz-statistics';
 import { recordAttempt } from '../services/record-attempt';
 import { errors, json } from './schemas';
 
@@ -63,6 +67,26 @@ export const quizRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = pageOf(request);
       const { count, rows } = await repos.scores.listForUser(user.user_id, page);
       return paginated(request, page, count, rows);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/books/books/:bookId/quiz/statistics/',
+    schema: {
+      summary: "Question statistics of the book's quiz, per version with attempts, newest first (book owner or superuser)",
+      tags: ['quizzes'],
+      params: z.object({ bookId: pathId }),
+      response: { 200: json('Statistics', quizStatisticsSchema), 401: errors[401], 403: errors[403], 404: errors[404] },
+    },
+    handler: async (request) => {
+      const { bookId } = request.params;
+      const book = await repos.books.findById(bookId);
+      if (!book) throw notFound('Book not found.');
+      if (!canEditBook(userOf(request), book)) throw forbidden('Only the book’s owner or a superuser may see its quiz statistics.');
+      const quiz = await repos.quizzes.findByBook(bookId);
+      if (!quiz) throw notFound('This book has no quiz.');
+      return quizStatistics(repos, quiz.id, request.log);
     },
   });
 };

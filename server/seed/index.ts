@@ -1,6 +1,6 @@
 /**
  * Demo content for a new installation: accounts for every role, two books with chapters,
- * images and quizzes. Runs only on an empty database (no users) and never with SEED_DEMO=0.
+ * images and quizzes, and the practice log's drills (the five FLS tasks and the endotrainer's own). Runs only on an empty database (no users) and never with SEED_DEMO=0.
  * Writes through the same repositories as the app, in one transaction.
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { nowIso } from '../lib/time';
 import type { Repositories } from '../repositories';
 import type { MediaStorage } from '../storage';
 import { demoBooks } from './content';
+import { demoDrills } from './content/drills';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD } from './demo-accounts';
 
 export { DEMO_ACCOUNTS, DEMO_ORGANIZATION, DEMO_PASSWORD } from './demo-accounts';
@@ -91,6 +92,12 @@ export async function seedDemo(repos: Repositories, storage: MediaStorage): Prom
         await tx.chapters.create(bookId, { title: chapter.title, order: chapter.order, content_delta: checked.value });
       }
       if (book.quiz) await tx.quizzes.saveNewVersion(bookId, book.quiz.title, quizDataSchema.parse(book.quiz.quiz_data), ownerId);
+    }
+
+    for (const drill of demoDrills) {
+      const checked = checkChapterContent(drill.instructions);
+      if (!checked.ok) throw new Error(`Seed drill "${drill.name}" is invalid: ${checked.message}`);
+      await tx.practice.createDrill({ ...drill, instructions: checked.value, max_repetitions: null });
     }
     return true;
   });

@@ -3,15 +3,18 @@
  * scores. The server grades the answers itself against the quiz version taken — the client's
  * own totals are never trusted. A replay (same user and client_attempt_id) is answered with
  * the stored record: found by the unique key when its insert is refused, or looked up when
- * the submission would be refused now.
+ * the submission would be refused now. The questions the attempt missed become the learner's
+ * review cards in the score's own transaction (issue 36).
  */
 import type { z } from 'zod';
 import { attemptProblems, gradeAttempt, type QuizData } from '../../src/contract/quiz';
+import { missedQuestionIds, questionFingerprint } from '../../src/contract/review';
 import type { ScoreRecord, scoreSubmissionSchema } from '../../src/contract/scores';
 import { fieldError, fieldErrors, HttpError, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import type { Repositories } from '../repositories';
 import { isUniqueViolation } from '../repositories/db-errors';
+import type { NewReviewCard } from '../repositories/review';
 import type { NewScore } from '../repositories/scores';
 
 /** Clocks drift (a phone's, another instance's): a completion time this far before its version's creation is still accepted. */
@@ -44,8 +47,9 @@ async function storedAttempt(repos: Repositories, attempt: Attempt): Promise<Sco
 export async function recordAttempt(repos: Repositories, attempt: Attempt): Promise<{ record: ScoreRecord; created: boolean }> {
   const { submission } = attempt;
   let score: NewScore;
+  let cards: NewReviewCard[];
   try {
-    score = await gradedScore(repos, attempt);
+    ({ score, cards } = await gradedScore(repos, attempt));
   } catch (error) {
     // A replay is answered from its stored record even when it would not be accepted now
     // (its quiz deleted since, …); only a new attempt gets the refusal.
@@ -54,7 +58,7 @@ export async function recordAttempt(repos: Repositories, attempt: Attempt): Prom
     throw error;
   }
   try {
-    return { record: await repos.scores.create(score), created: true };
+    return { record: await repos.scores.create(score, cards), created: true };
   } catch (error) {
     // Recorded before (a replay after a lost answer, or two replays racing): the stored record
     // is the answer, not a second one. The unique key (user, client_attempt_id) says so in
@@ -67,8 +71,8 @@ export async function recordAttempt(repos: Repositories, attempt: Attempt): Prom
   }
 }
 
-/** The score of a new attempt as the server grades it, or the refusal of its submission. */
-async function gradedScore(repos: Repositories, attempt: Attempt): Promise<NewScore> {
+/** The score of a new attempt as the server grades it and the review cards of its misses, or the refusal of its submission. */
+async function gradedScore(repos: Repositories, attempt: Attempt): Promise<{ score: NewScore; cards: NewReviewCard[] }> {
   const { submission } = attempt;
   const found = await repos.quizzes.forGrading(attempt.quizId, submission.quiz_version, attempt.contentVersion ?? null);
   if (!found) throw notFound('Quiz not found.');
@@ -94,7 +98,18 @@ async function gradedScore(repos: Repositories, attempt: Attempt): Promise<NewSc
     // A phone clock running ahead: the attempt ended by the time it arrived, not after.
     submittedAt = completed > Date.parse(receivedAt) ? receivedAt : clientCompletedAt;
   }
-  return {
+  const byId = new Map(questions.map((q) => [String(q.id), q]));
+  const cards = missedQuestionIds(questions, submission.answers).map((questionId) => ({
+    user_id: attempt.userId,
+    quiz_id: quiz.id,
+    question_id: questionId,
+    book_id: quiz.book_id,
+    // When the question was first missed: the attempt's completion time.
+    created_at: submittedAt,
+    missed_version: version.version,
+    fingerprint: questionFingerprint(byId.get(questionId)!),
+  }));
+  const score: NewScore = {
     user_id: attempt.userId,
     quiz_id: quiz.id,
     quiz_title: quiz.title,
@@ -108,4 +123,5 @@ async function gradedScore(repos: Repositories, attempt: Attempt): Promise<NewSc
     received_at: receivedAt,
     client_completed_at: clientCompletedAt,
   };
+  return { score, cards };
 }

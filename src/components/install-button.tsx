@@ -27,7 +27,7 @@ export function InstallButton({ onInstalled }: { onInstalled?: () => void }) {
         size="small"
         startIcon={<InstallMobileOutlined />}
         onClick={install}
-        sx={{ display: { xs: 'none', sm: 'inline-flex' }, borderColor: 'rgba(255,255,255,0.7)', whiteSpace: 'nowrap' }}
+        sx={{ display: { xs: 'none', sm: 'inline-flex' }, flexShrink: 0, borderColor: 'rgba(255,255,255,0.7)', whiteSpace: 'nowrap' }}
       >
         {LABEL}
       </Button>

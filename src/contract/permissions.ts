@@ -20,6 +20,11 @@ export function canReadContactMessages(user: Pick<Actor, 'is_superuser'> | null 
   return user?.is_superuser === true;
 }
 
+/** Create, edit and delete practice drills (issue 37): superusers (institute staff). */
+export function canManageDrills(user: Pick<Actor, 'is_superuser'> | null | undefined): boolean {
+  return user?.is_superuser === true;
+}
+
 /** Upload chapter media and covers: superusers, and users who own a book. */
 export function canUploadMedia(user: Pick<Actor, 'is_superuser'> | null | undefined, ownsABook: boolean): boolean {
   return !!user && (user.is_superuser === true || ownsABook);
@@ -91,4 +96,13 @@ export function canTransferOwnership(
   member: Pick<OrganizationMember, 'role_in_organization'>,
 ): boolean {
   return canManageAdmins(user, organizationId) && member.role_in_organization === 'admin';
+}
+
+/** Verify a member's practice repetition (issue 37): whoever manages the organization's members, never for their own. */
+export function canVerifyRepetitions(
+  user: Pick<Actor, 'user_id' | 'is_superuser' | 'organization_id' | 'organization_role'> | null | undefined,
+  organizationId: number,
+  memberId: number,
+): boolean {
+  return canManageMembers(user, organizationId) && user?.user_id !== memberId;
 }

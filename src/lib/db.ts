@@ -2,7 +2,7 @@
  * The app's one IndexedDB database (Dexie). What the device holds for the signed-in user:
  * the session mirror the service worker reads, downloaded books with their chapters and
  * quiz, quiz attempts in progress (resume), the score outbox, logouts waiting for a
- * connection, reading positions, editor drafts and the search index of each downloaded book. Every row that belongs to a person carries `userId`, so on a shared ward
+ * connection, reading positions, chapters read and their events waiting for the server, review cards and reviews waiting for the server, practice drills with the user's repetitions and those waiting for the server, editor drafts and the search index of each downloaded book. Every row that belongs to a person carries `userId`, so on a shared ward
  * device one user's data is never shown to, or sent by, another.
  *
  * Versioning: change the schema only by adding `this.version(n + 1)`; a released version
@@ -11,7 +11,9 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { ParsedBook } from '../contract/book-detail';
 import type { Chapter } from '../contract/books';
+import type { Drill, PenaltyCount, Repetition } from '../contract/practice';
 import type { AnswerValue, UserAnswer } from '../contract/quiz';
+import type { ReviewCard, ReviewRating } from '../contract/review';
 import type { SessionUser } from '../contract/session';
 
 /** The session mirrored from localStorage (the page's store, SPEC §3) for the service worker. */
@@ -169,6 +171,122 @@ export interface SearchIndexRow {
   builtAt: number;
 }
 
+/**
+ * A chapter the user has read on this device: its end was on screen (issue 35). Written once per
+ * user and chapter, with its reading event, in one transaction (lib/outbox/reading-outbox.ts).
+ */
+export interface ChapterRead {
+  userId: number;
+  chapterId: number;
+  bookId: number;
+  /** ISO time the chapter's end was on screen, by the device's clock. */
+  readAt: string;
+}
+
+/**
+ * A "chapter read" event waiting to reach POST /books/reading/: sent by the outbox runner after
+ * the user's scores, in batches, and removed only after a 2xx.
+ */
+export interface ReadingOutboxRow {
+  /** The event's client_event_id, made on the device. */
+  clientEventId: string;
+  userId: number;
+  bookId: number;
+  chapterId: number;
+  readAt: string;
+  createdAt: number;
+  state: OutboxState;
+  attempts: number;
+  /** The server's reason for a permanent rejection, or the last transient failure. */
+  lastError: string | null;
+  lastTriedAt: number | null;
+}
+
+/**
+ * A review card of the user (issue 36): the server's card as last fetched, or one made on this
+ * device from a completed attempt (`local`, until the server's list names it). Its schedule is
+ * always folded again from `events` plus the reviews still in reviewOutbox (features/review).
+ */
+export interface ReviewCardRow {
+  userId: number;
+  quizId: number;
+  questionId: string;
+  bookId: number;
+  bookTitle: string;
+  /** When the question was first missed (ISO). */
+  createdAt: string;
+  missedVersion: number;
+  /** questionFingerprint of the question as missed. */
+  fingerprint: string;
+  /** As the server last said; a local card is checked against the copy's quiz instead. */
+  retired: boolean;
+  /** The reviews the server holds. */
+  events: ReviewCard['events'];
+  /** The server's fold of `events` (null for a local card): used as is while no review here is missing from it. */
+  serverState: ReviewCard['state'] | null;
+  /** Reviews made on this device that the server's list does not hold yet. */
+  localEvents: ReviewCard['events'];
+  /** Made on this device and not yet in the server's list. */
+  local: boolean;
+}
+
+/**
+ * A review waiting to reach POST /review/events/: written before the review screen moves on,
+ * sent by the outbox runner after scores and reading events, removed only after a 2xx.
+ */
+export interface ReviewOutboxRow {
+  clientEventId: string;
+  userId: number;
+  quizId: number;
+  questionId: string;
+  rating: ReviewRating;
+  reviewedAt: string;
+  createdAt: number;
+  state: OutboxState;
+  attempts: number;
+  lastError: string | null;
+  lastTriedAt: number | null;
+}
+
+/** A practice drill as last read from GET /practice/drills/ (issue 37), kept per user for offline timing. */
+export interface DrillRow {
+  userId: number;
+  id: number;
+  drill: Drill;
+  /** Epoch ms of the read that stored it. */
+  storedAt: number;
+}
+
+/**
+ * A timed repetition saved on this device and not yet on the server (issue 37): written before
+ * the timer says 'Saved', sent by the outbox runner after reviews in batches of at most
+ * MAX_REPETITION_BATCH, and replaced by the server's record (repetitions) once it answers.
+ * `scoreMs` and `passed` are the contract's scoreOf and isPass against the drill as saved.
+ */
+export interface PracticeOutboxRow {
+  clientId: string;
+  userId: number;
+  drill: number;
+  timeMs: number;
+  penalties: PenaltyCount[];
+  performedAt: string;
+  scoreMs: number;
+  passed: boolean;
+  createdAt: number;
+  state: OutboxState;
+  attempts: number;
+  lastError: string | null;
+  lastTriedAt: number | null;
+}
+
+/** One of the user's repetitions as the server holds it (its record as last read or answered). */
+export interface RepetitionRow {
+  userId: number;
+  clientId: string;
+  drill: number;
+  repetition: Repetition;
+}
+
 /** Small per-user facts (last successful sync time …). */
 export interface MetaRow {
   key: string;
@@ -187,6 +305,13 @@ export class AppDB extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   pendingLogouts!: EntityTable<PendingLogout, 'id'>;
   searchIndexes!: Dexie.Table<SearchIndexRow, [number, number]>;
+  chapterReads!: Dexie.Table<ChapterRead, [number, number]>;
+  readingOutbox!: EntityTable<ReadingOutboxRow, 'clientEventId'>;
+  reviewCards!: Dexie.Table<ReviewCardRow, [number, number, string]>;
+  reviewOutbox!: EntityTable<ReviewOutboxRow, 'clientEventId'>;
+  drills!: Dexie.Table<DrillRow, [number, number]>;
+  practiceOutbox!: EntityTable<PracticeOutboxRow, 'clientId'>;
+  repetitions!: Dexie.Table<RepetitionRow, [number, string]>;
 
   constructor(name = 'laparoscopy-app') {
     super(name);
@@ -202,6 +327,19 @@ export class AppDB extends Dexie {
     });
     this.version(2).stores({ pendingLogouts: '&id, createdAt' });
     this.version(3).stores({ searchIndexes: '[userId+bookId], userId' });
+    this.version(4).stores({
+      chapterReads: '[userId+chapterId], [userId+bookId], userId',
+      readingOutbox: '&clientEventId, userId, [userId+createdAt]',
+    });
+    this.version(5).stores({
+      reviewCards: '[userId+quizId+questionId], userId, [userId+bookId]',
+      reviewOutbox: '&clientEventId, userId, [userId+createdAt], [userId+quizId+questionId]',
+    });
+    this.version(6).stores({
+      drills: '[userId+id], userId',
+      practiceOutbox: '&clientId, userId, [userId+createdAt], [userId+drill]',
+      repetitions: '[userId+clientId], userId, [userId+drill]',
+    });
   }
 
   /** The user's copy of a book, complete or not. */

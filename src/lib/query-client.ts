@@ -33,12 +33,19 @@ const QUERY_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const busterFor = (userId: number) => `${QUERY_CACHE_VERSION}:user-${userId}`;
 
 /**
- * The queries whose answers are kept across reloads, by key prefix: the books list, quiz history
- * and organization members, so they show their last known state offline. Everything that lives
+ * The queries whose answers are kept across reloads, by key prefix: the books list, quiz history,
+ * organization members and the learner's progress and assignments, so they show their last known
+ * state offline. Everything that lives
  * in Dexie (downloaded books and chapters, quiz attempts, the outbox) is read from there and
  * never duplicated here, and book details and chapters (large) stay in memory only.
  */
-const PERSISTED_QUERIES: readonly (readonly unknown[])[] = [['books', 'list'], ['quiz-history'], ['organization']];
+const PERSISTED_QUERIES: readonly (readonly unknown[])[] = [
+  ['books', 'list'],
+  ['quiz-history'],
+  ['organization'],
+  ['progress', 'mine'],
+  ['progress', 'assignments'],
+];
 
 const isPersisted = (queryKey: readonly unknown[]) => PERSISTED_QUERIES.some((prefix) => prefix.every((part, index) => queryKey[index] === part));
 

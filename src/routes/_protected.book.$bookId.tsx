@@ -8,12 +8,13 @@ import { canEditBook } from '../contract/permissions';
 import { useCreateChapter, useDeleteChapter, useUpdateChapter } from '../features/books/api/chapter-mutations';
 import { uploadImage, uploadVideo } from '../features/books/api/upload-media';
 import { DownloadButton } from '../features/downloads/components/download-button';
+import { ChapterEndSentinel } from '../features/progress/components/chapter-end-sentinel';
 import { ChapterView } from '../features/editor/components/chapter-view';
 import { BookReader } from '../features/reader/components/book-reader';
 import { BookNotFound, BookPending } from '../features/reader/components/load-states';
 import { type LocalBook, loadLocalBook, useLocalBook } from '../features/reader/local/local-book';
 import { NeedsConnectionError } from '../features/reader/local/needs-connection-error';
-import { getReadingPosition, moveOldReadingPositions } from '../features/reader/local/reading-positions';
+import { getReadingPosition, keepOnlyPositionsOf } from '../lib/reading-positions';
 import { useReadingPosition } from '../features/reader/local/use-reading-position';
 import type { ReaderBook } from '../features/reader/types';
 import { BookSearchField } from '../features/search/components/book-search-field';
@@ -34,6 +35,7 @@ const refreshCopy = (bookId: number, options?: { force?: boolean }) =>
     ({ refreshBookCopy }) => refreshBookCopy(bookId, options),
     (error: unknown) => console.warn('The downloaded book could not be refreshed; the copy on this device is kept', error),
   );
+const ReviewBookLink = lazy(() => import('../features/review/components/review-links').then((m) => ({ default: m.ReviewBookLink })));
 const QuizAuthoringLink = lazy(() => bookQuiz().then((m) => ({ default: m.QuizAuthoringLink })));
 
 /** A search result opened here (`?chapter=&block=&q=`): plain code, parsed in the entry chunk like the params. */
@@ -82,8 +84,8 @@ export const Route = createFileRoute('/_protected/book/$bookId')({
   // read from the server, and offline it says at once that it needs a connection.
   loader: async ({ context: { queryClient }, params: { bookId } }) => {
     if (!bookId) throw notFound();
-    const [local] = await Promise.all([loadLocalBook(bookId), moveOldReadingPositions()]);
     const user = getStoredUser();
+    const [local] = await Promise.all([loadLocalBook(bookId), user && keepOnlyPositionsOf(user.user_id)]);
     const position = user ? getReadingPosition(user.user_id, bookId) : null;
     if (local) {
       refreshCopy(bookId);
@@ -158,6 +160,11 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
         // One row of buttons of one height, wrapping when the column is narrow.
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           <DownloadButton bookId={bookId} bookTitle={book.title} />
+          {user && (
+            <Suspense fallback={null}>
+              <ReviewBookLink userId={user.user_id} bookId={bookId} />
+            </Suspense>
+          )}
           {canEditBook(user, book) && (
             <Suspense fallback={null}>
               <QuizAuthoringLink bookId={bookId} hasQuiz={book.quiz !== null} />
@@ -167,6 +174,8 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
       }
       belowContents={<BookSearchField bookId={bookId} />}
       renderContent={(chapter) => <ChapterView key={`${chapter.id}:${chapter.updated_at}`} content={chapter.content_delta} label={chapter.title} />}
+      // The chapter's end on screen counts it as read (issue 35), online or offline.
+      renderChapterEnd={user ? (chapter) => <ChapterEndSentinel key={chapter.id} userId={user.user_id} bookId={bookId} chapterId={chapter.id} /> : undefined}
       renderEditor={({ initialContent, handleRef, labelledBy }) => (
         <Suspense fallback={<div style={{ minHeight: 360 }}>Loading the editor...</div>}>
           <ChapterEditor ref={handleRef} initialContent={initialContent} uploadImage={uploadImage} uploadVideo={uploadVideo} labelledBy={labelledBy} />
@@ -174,7 +183,7 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
       )}
       renderQuiz={(slot) => (
         <Suspense fallback={<div style={{ minHeight: 300 }}>Loading Quiz...</div>}>
-          <BookQuiz bookId={bookId} {...slot} />
+          <BookQuiz bookId={bookId} bookTitle={book.title} {...slot} />
         </Suspense>
       )}
       renderQuizNotice={(startQuiz) => <BookQuizNotice bookId={bookId} quiz={book.quiz} onOpenQuiz={startQuiz} />}

@@ -7,8 +7,8 @@ import { BooksError, BooksPage, BooksPending } from '../features/books/component
 import { DownloadControlPlace } from '../features/downloads/components/download-control-place';
 import { useOnlineStatus } from '../lib/online-status';
 
-// The device's copies (Dexie) are not needed to show the list: its download controls load beside it.
-const DownloadButton = lazy(() => import('../features/downloads/components/download-button').then((m) => ({ default: m.DownloadButton })));
+// The device's copies and reads (Dexie) are not needed to show the list: each card's download control and chapters read load beside it.
+const BookCardExtra = lazy(() => import('./-components/book-card-extra').then((m) => ({ default: m.BookCardExtra })));
 const OfflineBooksPage = lazy(() => import('../features/downloads/components/offline-books').then((m) => ({ default: m.OfflineBooksPage })));
 const OfflineListNotice = lazy(() => import('../features/downloads/components/offline-books').then((m) => ({ default: m.OfflineListNotice })));
 
@@ -51,7 +51,7 @@ function BooksRoute() {
       }
       renderCardExtra={(book) => (
         <Suspense fallback={<DownloadControlPlace />}>
-          <DownloadButton compact bookId={book.id} bookTitle={book.title} />
+          <BookCardExtra book={book} />
         </Suspense>
       )}
     />

@@ -6,7 +6,7 @@
  *   BENCH_DATABASE_URL=postgres://…/db npm run bench    the API on PostgreSQL too (a database of its own is made and dropped)
  *   npm run bench -- --no-scale                     without data at scale (seeding 1 000 000 score records takes ~20 s on SQLite)
  *   npm run bench -- --profile                      a CPU profile of the server under the books-list load
- *   npm run bench -- --only=first-visit,api         some parts only (first-visit, lighthouse, api, search, offline, offline-search, scale, profile)
+ *   npm run bench -- --only=first-visit,api         some parts only (first-visit, lighthouse, api, search, offline, offline-search, review, practice, scale, progress, profile)
  *
  * Environment: BENCH_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE_RUNS (3),
  *   BENCH_LIGHTHOUSE_PAGES (some pages only: /books,/book/*), BENCH_LIGHTHOUSE_DETAIL=1 (where each run's time went).
@@ -28,6 +28,9 @@ import { type LighthouseScores, runLighthouse } from './lighthouse';
 import { startTlsProxy } from './tls-proxy';
 import { summariseProfile } from './profile';
 import { explainHotPaths, SCALE, seedAtScale } from './scale';
+import { describeCsv, measureProgress, PROGRESS_SCALE } from './progress';
+import { measurePracticeLog, PRACTICE_CPU_SLOWDOWN, PRACTICE_REPETITIONS } from './practice';
+import { measureReviewDeck, REVIEW_CARDS, REVIEW_CPU_SLOWDOWN, REVIEWS_PER_CARD } from './review';
 import { explainSearch, SCALE_CHAPTERS_PER_BOOK, SEARCH_CONNECTIONS, searchLatency } from './search';
 
 const args = process.argv.slice(2);
@@ -36,7 +39,7 @@ const only = args
   ?.slice('--only='.length)
   .split(',');
 const wants = (part: string) =>
-  only ? only.includes(part) : part === 'scale' ? !args.includes('--no-scale') : part === 'profile' ? args.includes('--profile') : true;
+  only ? only.includes(part) : part === 'scale' || part === 'progress' ? !args.includes('--no-scale') : part === 'profile' ? args.includes('--profile') : true;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -307,6 +310,48 @@ async function scale(small: RunningServer, databaseUrl: string | undefined, labe
   }
 }
 
+/** Spaced review of issue 36: the due list of a large deck on a phone, CPU slowed. */
+async function review(server: RunningServer) {
+  console.log(`\nSpaced review (phone screen, CPU ${REVIEW_CPU_SLOWDOWN}×; ${REVIEW_CARDS} cards with ${REVIEWS_PER_CARD} reviews each in IndexedDB)`);
+  const { rounds } = await measureReviewDeck(server.url);
+  // The issue's figure: the due list computed from the deck on the page. Reading the deck from IndexedDB comes before it, printed apart.
+  const due = median(rounds.map((r) => r.dueMs));
+  line('due list computed from the deck on the page (median)', `${due.toFixed(0)} ms`, '≤ 50 ms', due <= 50);
+  console.log(`    reading the deck from IndexedDB before it (median): ${median(rounds.map((r) => r.readMs)).toFixed(0)} ms`);
+  console.log(`         rounds (read + due, ms): ${rounds.map((r) => `${r.readMs.toFixed(0)} + ${r.dueMs.toFixed(0)} (${r.dueCount} due)`).join(', ')}`);
+}
+
+/** The practice log of issue 37: 'My practice' for a drill with 500 repetitions on a phone, CPU slowed. */
+async function practice(server: RunningServer) {
+  console.log(`\nMy practice (phone screen, CPU ${PRACTICE_CPU_SLOWDOWN}×; one drill with ${PRACTICE_REPETITIONS} repetitions in IndexedDB, offline)`);
+  const { rounds } = await measurePracticeLog(server.url);
+  // The issue's figure: the page after its data is read (the state and the list); the curve follows once its chunk (React.lazy) has loaded.
+  const render = median(rounds.map((r) => r.listMs));
+  line('render after the data is read (median)', `${render.toFixed(0)} ms`, '≤ 100 ms', render <= 100);
+  console.log(
+    `    the curve, rendered once its chunk has loaded: ${median(rounds.map((r) => r.curveMs)).toFixed(0)} ms, drawn ${median(rounds.map((r) => r.drawnAfterReadMs)).toFixed(0)} ms after the read (median); longest main-thread task after the read: ${median(rounds.map((r) => r.longestTaskMs)).toFixed(0)} ms (median)`,
+  );
+  console.log(
+    `         rounds (read; page; curve; drawn after read; longest task, ms): ${rounds.map((r) => [r.readMs, r.listMs, r.curveMs, r.drawnAfterReadMs, r.longestTaskMs].map((n) => n.toFixed(0)).join('; ')).join(', ')}`,
+  );
+}
+
+/** The progress view of issue 35 at scale: a page of 50 members, and the CSV of all of them with the server's memory. */
+async function progress(databaseUrl: string | undefined, label: string) {
+  const { members, books, chaptersPerBook, scores } = PROGRESS_SCALE;
+  console.log(
+    `\nProgress view on ${label}: ${members} members in one organization, ${books} assigned books of ${chaptersPerBook} chapters, ${scores} score records, ${members * books * chaptersPerBook} reading events (one request at a time)`,
+  );
+  const figures = await measureProgress(tempDir('lap-bench-progress-'), databaseUrl, (text) => console.log(text));
+  for (const page of figures.pages) {
+    line(`progress, ${page.name}: p50`, `${page.p50} ms`, '≤ 50 ms', page.p50 <= 50);
+    console.log(`         p99 ${page.p99} ms`);
+  }
+  console.log(`    CSV of every member (?format=csv): ${describeCsv(figures.csv)}`);
+  console.log('    query plans (EXPLAIN on the progress database):');
+  for (const text of figures.plans) console.log(`      ${text}`);
+}
+
 async function offline(server: RunningServer) {
   console.log('\nOffline (phone screen, a downloaded book, the network cut off; then 100 queued scores sent to the server)');
   const figures = await measureOffline(server.url);
@@ -410,6 +455,8 @@ try {
   }
   if (wants('offline')) await offline(server);
   if (wants('offline-search')) await offlineSearch(server);
+  if (wants('review')) await review(server);
+  if (wants('practice')) await practice(server);
   const postgres = wants('api') || wants('search') || wants('scale') ? await postgresDatabase() : undefined;
   let pgServer: RunningServer | undefined;
   if (postgres) {
@@ -421,6 +468,11 @@ try {
     await scale(server, undefined, 'SQLite');
     const scaleDb = pgServer ? await postgresDatabase() : undefined;
     if (pgServer && scaleDb) await scale(pgServer, scaleDb, 'PostgreSQL');
+  }
+  if (wants('progress')) {
+    await progress(undefined, 'SQLite');
+    const progressDb = await postgresDatabase();
+    if (progressDb) await progress(progressDb, 'PostgreSQL');
   }
   if (wants('profile')) await profile();
   console.log(`\nLoad average at the end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);

@@ -12,7 +12,7 @@ import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/schema';
 import { indexEverything } from '../../server/db/search-index';
 import { createRepositories } from '../../server/repositories';
-import { searchWords } from '../../src/contract/search';
+import { SEARCH_COUNT_CAP, searchWords } from '../../src/contract/search';
 import { lexicalDocument, textParagraph } from '../helpers/lexical-doc';
 import { type Endpoint, load, type LoadFigures } from './api-load';
 
@@ -175,9 +175,15 @@ export async function explainSearch(dataDir: string, databaseUrl: string | undef
       const ms = performance.now() - started;
       for (const query of captured) {
         const lines = await explain(query);
-        const indexed = lines.some((line) => /VIRTUAL TABLE INDEX|search_entries_document_idx/.test(line));
-        const kind = /count\(\*\)/i.test(query.sql) ? 'count' : 'page ';
-        report.push(`${indexed ? 'ok  ' : 'MISS'} ${kind} '${q}' (${count} matches, ${ms.toFixed(1)} ms uncached): ${lines.map((l) => l.trim()).join('; ')}`);
+        // The last word's completions read the vocabulary's key; the rest the full-text index.
+        const terms = /from search_terms/.test(query.sql);
+        const indexed = lines.some((line) =>
+          terms ? /search_terms_pkey|search_terms USING PRIMARY KEY/.test(line) : /VIRTUAL TABLE INDEX|search_entries_document_idx/.test(line),
+        );
+        const kind = terms ? 'terms' : /^select count\(\*\)/i.test(query.sql.trim()) ? 'count' : 'page ';
+        report.push(
+          `${indexed ? 'ok  ' : 'MISS'} ${kind} '${q}' (${count} matches, capped at ${SEARCH_COUNT_CAP}, ${ms.toFixed(1)} ms uncached): ${lines.map((l) => l.trim()).join('; ')}`,
+        );
       }
     }
   };

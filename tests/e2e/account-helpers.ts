@@ -46,6 +46,18 @@ export async function apiRegister(base: string, label: string, fullName: string,
   return { email, ...data };
 }
 
+/** The owner invites `member` into the owner's organization and the member accepts, through the API. */
+export async function joinOrganization(base: string, owner: Registered, member: Registered): Promise<void> {
+  const orgId = owner.user.organization_id!;
+  const sent = await apiCall<{ invitation: { id: number } }>(base, owner.access, 'POST', `/accounts/organizations/${orgId}/add-member/`, {
+    email: member.email,
+    role: 'member',
+  });
+  if (sent.status !== 201) throw new Error(`Inviting ${member.email} failed: ${sent.status} ${JSON.stringify(sent.data)}`);
+  const answered = await apiCall(base, member.access, 'POST', `/accounts/invitations/${sent.data.invitation.id}/answer/`, { accept: true });
+  if (answered.status !== 200) throw new Error(`Accepting the invitation failed: ${answered.status} ${JSON.stringify(answered.data)}`);
+}
+
 /** Signs in through the Login screen and waits for the dashboard. */
 export async function uiLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');

@@ -104,9 +104,11 @@ describe('accounts and dashboard (desktop)', () => {
     await main(page).getByText('Welcome, Dr. Priya Nair!').waitFor();
     await main(page).getByText('You are not currently associated with any organization.').waitFor();
     await main(page).getByText('You have not taken any quizzes yet.').waitFor();
-    // From 1280 px the greeting and Logout are in the bar itself.
-    await page.getByRole('banner').getByText(`Welcome, ${email}`).waitFor();
-    expect(await page.getByRole('banner').getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    // At 1280 px the greeting and Logout are in the bar's Account menu, named by the address.
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: `Account menu (${email})` })
+      .waitFor();
     expect(await page.getByRole('banner').getByRole('link', { name: 'Create Book' }).count()).toBe(0);
     expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual(expect.arrayContaining(['access_token', 'refresh_token', 'user']));
 
@@ -394,7 +396,7 @@ describe('short-lived access tokens (6 s) on a second server', () => {
     try {
       await outliveToken();
       // Leaving the protected area and coming back runs the session check — offline, it keeps the user.
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About' }).click();
       await page.waitForURL('**/about');
       await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
       await page.waitForURL('**/dashboard');

@@ -18,11 +18,11 @@ export interface ApiSession {
 }
 
 /** Signs in through POST /api/accounts/login/ and decodes the user from the access token. */
-export async function apiLogin(baseURL: string, email: string): Promise<ApiSession> {
+export async function apiLogin(baseURL: string, email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
   const response = await fetch(`${baseURL}/api/accounts/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`Login of ${email} failed: ${response.status} ${await response.text()}`);
   const { access, refresh } = (await response.json()) as { access: string; refresh: string };

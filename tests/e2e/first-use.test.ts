@@ -1,16 +1,19 @@
 /**
  * Issue 14 in Chromium against the real server: what a new user trips over.
- * 1 chapter drafts survive Esc, a click outside and a reload; 2 the navbar at 1280, 1366 and
- * 390 px; 3 no Remove on the owner's row; 4 the offline sign-in message with the network
+ * 1 chapter drafts survive Esc, a click outside and a reload; 2 the navbar in one row from 1024
+ * to 1920 px (a learner's, a superuser's with scores to sync), its Account menu by keyboard, and
+ * at 390 px; 3 no Remove on the owner's row; 4 the offline sign-in message with the network
  * really off, and the lockout in minutes; 7 the reset flow end to end through a real SMTP
  * server, profile and password changes (on a second server that mails through it).
  */
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppBrowser, goOffline, launchApp, reloadAcceptingDialogs, waitForApp } from '../helpers/browser';
+import { type AppBrowser, goOffline, launchApp, reloadAcceptingDialogs, waitForApp, waitForServiceWorker } from '../helpers/browser';
 import { type RunningServer, startServerProcess, tempDataDir } from '../helpers/server-process';
 import { resetLinkIn, startSmtpServer, type TestSmtpServer } from '../helpers/smtp';
-import { api, apiLogin, createBookViaApi, DIRECTOR, signInContext } from './book-helpers';
+import { api, apiLogin, createBookViaApi, DIRECTOR, LEARNER, signInContext } from './book-helpers';
+import { queueAttemptInPage } from './offline-helpers';
 
 const baseURL = inject('baseURL');
 const distDir = inject('distDir');
@@ -53,6 +56,40 @@ async function overflowOf(page: Page, selector = 'body *') {
       .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
     return { documentWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 5) };
   }, selector);
+}
+
+/**
+ * The app bar's height and its single row's (the toolbar's minimum height), the visible controls,
+ * those outside the bar's one row, and those whose text spills out of them.
+ */
+async function barLayout(page: Page) {
+  return page.getByRole('banner').evaluate((header) => {
+    const bar = header.getBoundingClientRect();
+    const toolbar = header.querySelector('.MuiToolbar-root')!;
+    const rowHeight = Number.parseFloat(getComputedStyle(toolbar).minHeight);
+    const controls = [...header.querySelectorAll<HTMLElement>('a, button, input')].filter((el) => el.getClientRects().length > 0);
+    const name = (el: HTMLElement) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+    return {
+      height: bar.height,
+      rowHeight,
+      controls: controls.map(name),
+      outsideRow: controls.filter((el) => el.getBoundingClientRect().top < bar.top || el.getBoundingClientRect().bottom > bar.top + rowHeight).map(name),
+      squeezed: controls.filter((el) => el.tagName !== 'INPUT' && el.scrollWidth > el.clientWidth + 1).map(name),
+    };
+  });
+}
+
+/** Leaves `count` quiz scores waiting to sync: the app is offline (from its service worker) with them in the outbox. */
+async function queueScoresOffline(app: AppBrowser, page: Page, userId: number, count: number) {
+  await waitForServiceWorker(page);
+  await goOffline(app.context);
+  for (let i = 0; i < count; i++) await queueAttemptInPage(page, { attemptId: randomUUID(), userId, quiz: { id: 1, version: 1 }, bookId: 1 });
+  await page.reload();
+  await waitForApp(page);
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: `${count} scores to sync` })
+    .waitFor({ timeout: 15_000 });
 }
 
 describe('1. chapter drafts', () => {
@@ -132,27 +169,128 @@ describe('2. the navbar', () => {
     longSession = await register(baseURL, longEmail, 'Dr. Long Address');
   });
 
-  for (const width of [1280, 1366]) {
-    it(`shows 'Welcome, {email}', Logout and Create Book inline at ${width} px, nothing off screen`, async () => {
-      const app = await launchApp(baseURL, { viewport: { width, height: 800 } });
-      try {
-        await signInContext(app.context, await apiLogin(baseURL, DIRECTOR));
-        const page = await app.open('/books');
-        const banner = page.getByRole('banner');
-        await banner.getByText(`Welcome, ${DIRECTOR}`).waitFor();
-        // An address of ordinary length is shown whole, not cut with an ellipsis.
-        expect(await page.getByTestId('navbar-greeting').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-        expect(await banner.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
-        expect(await banner.getByRole('link', { name: 'Create Book' }).isVisible()).toBe(true);
-        expect(await banner.getByRole('button', { name: /^Account menu/ }).isVisible()).toBe(false);
+  it('keeps the signed-in bar on one row from 1024 to 1920 px, nothing off screen', async () => {
+    const app = await launchApp(baseURL, { viewport: { width: 1366, height: 800 } });
+    try {
+      await signInContext(app.context, await apiLogin(baseURL, DIRECTOR));
+      const page = await app.open('/books');
+      const banner = page.getByRole('banner');
+      await banner.getByText(`Welcome, ${DIRECTOR}`).waitFor();
+      for (const width of [1024, 1200, 1280, 1366, 1440, 1536, 1600, 1800, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        const bar = await barLayout(page);
+        expect(bar.height, `${width} px`).toBe(bar.rowHeight);
         const overflow = await overflowOf(page, 'header *');
         expect(overflow.wide).toEqual([]);
         expect(overflow.documentWidth).toBe(width);
+        // From 1366 px the greeting is in the bar, whole (also beside 'Install app' when the browser offers it).
+        if (width >= 1366) expect(await page.getByTestId('navbar-greeting').evaluate((el) => el.scrollWidth <= el.clientWidth), `${width} px`).toBe(true);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  // A learner's bar, and a superuser's with the most it can hold: Create Book, Messages and three scores waiting to sync.
+  for (const who of ['learner', 'superuser with scores to sync'] as const) {
+    it(`puts a ${who}'s bar in one row at 1280x720, 1366x900, 1440x900 and 1920x1080, every control whole`, async () => {
+      const app = await launchApp(baseURL, { viewport: { width: 1280, height: 720 } });
+      try {
+        const session = await apiLogin(baseURL, who === 'learner' ? LEARNER : DIRECTOR);
+        await signInContext(app.context, session);
+        const page = await app.open('/books');
+        const banner = page.getByRole('banner');
+        await banner.getByRole('button', { name: /^Account menu/ }).waitFor();
+        if (who !== 'learner') await queueScoresOffline(app, page, session.user.user_id as number, 3);
+        for (const [width, height] of [
+          [1280, 720],
+          [1366, 900],
+          [1440, 900],
+          [1920, 1080],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          const bar = await barLayout(page);
+          const at = `${who} at ${width}x${height}`;
+          expect(bar.height, at).toBe(bar.rowHeight);
+          // Search, Install app, the account's links and Menu: each in the bar's one row, none squeezed over the next.
+          expect(bar.controls.length, at).toBeGreaterThanOrEqual(5);
+          expect(bar.outsideRow, at).toEqual([]);
+          expect(bar.squeezed, at).toEqual([]);
+          expect((await overflowOf(page, 'header *')).wide, at).toEqual([]);
+          // The greeting, where the bar has it (else it heads the Account menu), is whole: this address is of ordinary length.
+          const greeting = page.getByTestId('navbar-greeting');
+          if (await greeting.isVisible()) expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth), at).toBe(true);
+        }
       } finally {
         await app.close();
       }
     });
   }
+
+  it('opens the Account menu from the keyboard, moves with the arrows, and gives the focus back on Escape', async () => {
+    const app = await launchApp(baseURL, { viewport: { width: 1280, height: 720 } });
+    try {
+      await signInContext(app.context, await apiLogin(baseURL, DIRECTOR));
+      const page = await app.open('/books');
+      const button = page.getByRole('banner').getByRole('button', { name: /^Account menu/ });
+      await button.waitFor();
+      const focused = () =>
+        page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          return { role: el.getAttribute('role'), text: el.textContent?.trim(), focusVisible: el.matches(':focus-visible') };
+        });
+      for (const key of ['Enter', ' ']) {
+        await button.focus();
+        await page.keyboard.press(key);
+        const menu = page.getByRole('menu', { name: /^Account menu/ });
+        await menu.waitFor();
+        // Dashboard and Books are in the bar beside the button: the menu starts with what the bar does not show.
+        await expect.poll(focused).toEqual({ role: 'menuitem', text: 'My downloads', focusVisible: true });
+        expect(await menu.getByText(`Welcome, ${DIRECTOR}`).isVisible()).toBe(true);
+        await page.keyboard.press('ArrowDown');
+        expect(await focused()).toEqual({ role: 'menuitem', text: 'Practice', focusVisible: true });
+        await page.keyboard.press('ArrowDown');
+        expect((await focused()).text).toBe('Create Book');
+        await page.keyboard.press('ArrowUp');
+        expect((await focused()).text).toBe('Practice');
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'hidden' });
+        expect(await button.evaluate((el) => el === document.activeElement && el.matches(':focus-visible'))).toBe(true);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("shows 'Welcome, {email}' and Logout inline at 1366 px, the other links in the Account menu; everything inline at 1800 px", async () => {
+    const app = await launchApp(baseURL, { viewport: { width: 1366, height: 800 } });
+    try {
+      await signInContext(app.context, await apiLogin(baseURL, DIRECTOR));
+      const page = await app.open('/books');
+      const banner = page.getByRole('banner');
+      await banner.getByText(`Welcome, ${DIRECTOR}`).waitFor();
+      // An address of ordinary length is shown whole, not cut with an ellipsis.
+      expect(await page.getByTestId('navbar-greeting').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await banner.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+      expect(await banner.getByRole('link', { name: 'Create Book' }).isVisible()).toBe(false);
+      await banner.getByRole('button', { name: /^Account menu/ }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Create Book' }).waitFor();
+      await page.getByRole('menu').press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
+      // The site's pages are behind Menu, also at this width.
+      await banner.getByRole('button', { name: 'Open navigation menu' }).click();
+      await page.locator('#navigation-drawer').getByRole('link', { name: 'Training Programs' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('#navigation-drawer').waitFor({ state: 'hidden' });
+
+      await page.setViewportSize({ width: 1800, height: 800 });
+      expect(await banner.getByRole('link', { name: 'Create Book' }).isVisible()).toBe(true);
+      expect(await banner.getByRole('link', { name: 'Messages' }).isVisible()).toBe(true);
+      expect(await banner.getByRole('button', { name: /^Account menu/ }).isVisible()).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
 
   it('shortens a long address with an ellipsis and shows it whole in a tooltip', async () => {
     const app = await launchApp(baseURL, { viewport: { width: 1366, height: 800 } });

@@ -213,7 +213,7 @@ describe('the signed-in pages', () => {
     });
   }
 
-  it("keep the bar's height when the app replaces index.html's shell (1280 px, where the signed-in links take a second line)", async () => {
+  it("keep the bar's height when the app replaces index.html's shell (1280 px)", async () => {
     // React replaces the shell with new elements, which the layout-shift metric does not count: compare the heights.
     const barHeight = async (javaScriptEnabled: boolean) => {
       const app = await launchApp(baseURL, { viewport: DESKTOP_VIEWPORT, javaScriptEnabled });

@@ -142,6 +142,20 @@ describe('search', () => {
     await page.getByText(OFFLINE_NOTICE).waitFor();
     await page.getByRole('list', { name: 'Search results' }).waitFor({ timeout: 10_000 });
     expect(await page.getByRole('list', { name: 'Search results' }).locator('mark').allTextContents()).toEqual(['Hasson']);
+
+    // A search made in the search page's own form goes into the URL once its results show: a reload shows them again, offline.
+    const form = page.getByRole('search', { name: 'Search this book again' });
+    await form.getByRole('textbox').fill('sutures');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'sutures' && url.searchParams.get('book') === String(bookId));
+    expect(await page.getByRole('list', { name: 'Search results' }).locator('mark').allTextContents()).toEqual(['sutures']);
+    await page.reload();
+    await waitForApp(page);
+    await page.getByText(OFFLINE_NOTICE).waitFor({ timeout: 10_000 });
+    await page.getByRole('list', { name: 'Search results' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('list', { name: 'Search results' }).locator('mark').allTextContents()).toEqual(['sutures']);
+    await page.goBack();
+    await page.getByRole('list', { name: 'Search results' }).getByText('Hasson').waitFor({ timeout: 10_000 });
   });
 
   it('a copy updated online is found offline by its new words, and no longer by the old ones', async () => {

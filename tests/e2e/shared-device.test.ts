@@ -77,6 +77,12 @@ describe('a shared device', () => {
     // What this test is about: the members list (colleagues' names and emails) was saved on the device.
     await expect.poll(() => localStorageText(admin), { timeout: 5000 }).toContain('resident@cityhospital.example');
 
+    // Where the admin left off in a book (the reader writes it so, synchronously, on pagehide).
+    await admin.evaluate(
+      (id) => localStorage.setItem('reading_positions', JSON.stringify({ [`${id}:1`]: { chapterId: 1, scrollY: 400, updatedAt: Date.now() } })),
+      adminSession.id,
+    );
+
     await clickLogout(admin);
     await admin.close();
 
@@ -93,6 +99,8 @@ describe('a shared device', () => {
     const stored = await localStorageText(next);
     for (const secret of secrets) expect(stored, `localStorage holds ${secret.slice(0, 30)}`).not.toContain(secret);
     expect(stored).toContain('learner@example.com');
+    const positionKeys = await next.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('reading_positions') ?? '{}') as object));
+    expect(positionKeys.filter((key) => key.startsWith(`${adminSession.id}:`))).toEqual([]);
 
     // The queued logout is the admin's own row until it is sent; the next user's session sends it.
     await expect.poll(async () => (await indexedDbRows(next)).pendingLogouts?.length ?? 0, { timeout: 15_000 }).toBe(0);
@@ -102,6 +110,8 @@ describe('a shared device', () => {
     );
     const othersText = JSON.stringify(othersRows);
     for (const secret of secrets) expect(othersText, `IndexedDB holds ${secret.slice(0, 30)}`).not.toContain(secret);
+    // The admin's place in the book waits in the admin's own row for their next sign-in.
+    expect(rows.readingPositions).toEqual([expect.objectContaining({ userId: adminSession.id, bookId: 1, scrollY: 400 })]);
     expect(rows.session).toEqual([expect.objectContaining({ key: 'current', user: expect.objectContaining({ email: 'learner@example.com' }) })]);
 
     const cached = await cacheStorageEntries(next);

@@ -11,7 +11,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerProblems } from '../helpers/api-answers';
 import { tempDataDir } from '../helpers/server-process';
+import { fillDisk } from './helpers/fill-disk';
 import { allScores, createQuiz, createSuperuser, killAllServers, loginAs, request, scoreBody, startServer } from './helpers/process';
 
 const dataDir = tempDataDir();
@@ -164,23 +165,6 @@ function mountDataDir(): string | null {
 }
 const databaseSkipReason = skipReason ?? mountDataDir();
 if (databaseSkipReason && !skipReason) console.warn(`Disk-full database test skipped: ${databaseSkipReason}`);
-
-/** Writes a file until the file system refuses another byte. */
-function fillDisk(file: string) {
-  const fd = openSync(file, 'w');
-  try {
-    for (const size of [1024 * 1024, 4096, 1]) {
-      const chunk = Buffer.alloc(size, 1);
-      try {
-        for (;;) writeSync(fd, chunk);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-      }
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
 
 describe.skipIf(Boolean(databaseSkipReason))('the disk full under the SQLite database (DATA_DIR on a 16 MiB tmpfs)', () => {
   afterAll(() => {

@@ -243,10 +243,12 @@ export async function reloadAcceptingDialogs(page: Page): Promise<string[]> {
  * width shows before choosing.
  */
 export async function clickLogout(page: Page): Promise<void> {
-  const inline = page.getByRole('banner').getByRole('button', { name: 'Logout' });
+  // Exact: an address such as offline-logout-…@… names the Account menu button too.
+  const inline = page.getByRole('banner').getByRole('button', { name: 'Logout', exact: true });
   const menuButton = page.getByRole('banner').getByRole('button', { name: /^Account menu/ });
-  await inline.or(menuButton).first().waitFor();
+  await inline.or(menuButton).filter({ visible: true }).first().waitFor();
   if (await inline.isVisible()) return inline.click();
   await menuButton.click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
+  const item = page.getByRole('menu').getByRole('menuitem', { name: 'Logout', exact: true });
+  await item.click();
 }

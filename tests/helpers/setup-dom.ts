@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { settleOutbox } from '../../src/features/quiz/scores/outbox-sync';
 import { db } from '../../src/lib/db';
 import { installMatchMedia, setPrefersReducedMotion, setScreenWidth } from './media';
 
@@ -26,6 +27,9 @@ beforeEach(() => {
 
 afterEach(async () => {
   cleanup();
+  // A run still going, or a retry left armed (scores or reviews still waiting), would touch
+  // localStorage after the file's environment is gone.
+  await settleOutbox();
   window.localStorage.clear();
   vi.useRealTimers();
   // The app's IndexedDB (fake-indexeddb) outlives a test: downloads, attempts, reading

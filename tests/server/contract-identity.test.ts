@@ -12,6 +12,8 @@ import { bookListItemSchema, bookQuizSchema, bookSchema, chapterSchema } from '.
 import { contactMessageSchema } from '../../src/contract/contact';
 import { imageUploadedSchema, videoUploadedSchema } from '../../src/contract/media';
 import { organizationMemberSchema } from '../../src/contract/organizations';
+import { drillSchema, repetitionBatchResultSchema, repetitionSchema } from '../../src/contract/practice';
+import { reviewBatchResultSchema, reviewCardSchema } from '../../src/contract/review';
 import { scoreRecordSchema } from '../../src/contract/scores';
 import { profileSchema, tokenPairSchema } from '../../src/contract/session';
 import { validatorCompiler } from '../../server/lib/validation';
@@ -66,6 +68,20 @@ describe("routes answer the contract's schema objects", () => {
     ['uploaded video', 'post', '/api/media/upload-video/', 201, videoUploadedSchema, false],
     ['contact messages', 'get', '/api/contact/messages/', 200, contactMessageSchema, true],
     ['marked message', 'patch', '/api/contact/messages/{messageId}/', 200, contactMessageSchema, false],
+    ['review cards', 'get', '/api/review/cards/', 200, reviewCardSchema, true],
+    ['review events', 'post', '/api/review/events/', 200, reviewBatchResultSchema, false],
+    ['drills', 'get', '/api/practice/drills/', 200, drillSchema, true],
+    ['a drill created', 'post', '/api/practice/drills/', 201, drillSchema, false],
+    ['my repetitions', 'get', '/api/practice/my-repetitions/', 200, repetitionSchema, true],
+    ['a batch of repetitions', 'post', '/api/practice/my-repetitions/', 200, repetitionBatchResultSchema, false],
+    [
+      'a repetition verified',
+      'post',
+      '/api/accounts/organizations/{orgId}/members/{membershipId}/repetitions/{repetitionId}/verify/',
+      200,
+      repetitionSchema,
+      false,
+    ],
   ] as const)('%s', async (_name, method, path, status, contract, paginated) => {
     const answer = documentedAnswer(method, path, status);
     // A page is `{count, next, previous, results: [item]}`: its item is the contract's.

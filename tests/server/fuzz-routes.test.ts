@@ -28,6 +28,7 @@ import {
   toJsonText,
 } from '../helpers/fuzz-arbitraries';
 import { searchPageSchema } from '../../src/contract/search';
+import { recordRepetitions } from '../../server/services/practice-log';
 import { attemptAnswers, matchTheFollowing, multipleChoice, QUIZ, reorder, singleChoice } from '../helpers/quiz-fixture';
 import { createOrganization, createTestApp, createUser, documentedOperations, login, type TestApp } from '../helpers/server-app';
 
@@ -54,7 +55,7 @@ const tokens: Record<string, string | null> = {
 const IDENTITIES = Object.keys(tokens);
 
 const fixtures: Record<string, number> = {};
-/** (Re)creates what a fuzzed DELETE may have removed: a book with a chapter and a quiz, the member's membership. */
+/** (Re)creates what a fuzzed DELETE may have removed: a book with a chapter and a quiz, the member's membership, a drill and their repetition of it. */
 async function ensureFixtures() {
   if (!fixtures.book || !(await t.app.repos.books.findById(fixtures.book))) {
     fixtures.book = await t.app.repos.books.create({ title: 'Fuzz book', author: '', description: '', cover_image_url: '' }, author.id);
@@ -71,6 +72,36 @@ async function ensureFixtures() {
   fixtures.membership = membership.id;
   fixtures.message ??= (await t.app.repos.contactMessages.create({ name: 'Fuzz visitor', email: 'visitor@fuzz.example', message: 'Hello' })).id;
   fixtures.invitation = (await t.app.repos.organizations.invite(organization.id, 'author@fuzz.example', 'member', owner.id)).id;
+  fixtures.assignment = (await t.app.repos.assignments.list(organization.id))[0]?.id ?? 0;
+  fixtures.assignment ||= await t.app.repos.assignments.create(
+    organization.id,
+    fixtures.book,
+    { to_all: true, members: [], due_date: null, note: '', pass_mark: 70 },
+    owner.id,
+  );
+  fixtures.memberUser = member.id;
+  const [drill] = await t.app.repos.practice.listDrills();
+  fixtures.drill =
+    drill?.id ??
+    (
+      await t.app.repos.practice.createDrill({
+        name: 'Fuzz drill',
+        instructions: null,
+        target_seconds: 48,
+        penalties: [{ id: 'slip', label: 'Slip', seconds: 10 }],
+        consecutive_passes: 2,
+        further_passes: 10,
+        max_repetitions: null,
+      })
+    ).id;
+  const repetition = {
+    client_id: '3f1c0a52-8a35-4c1e-9d56-2b7c1f0e4a13',
+    drill: fixtures.drill,
+    time_ms: 40_000,
+    performed_at: '2026-01-01T00:00:00Z',
+    penalties: [],
+  };
+  fixtures.repetition = (await recordRepetitions(t.app.repos, member.id, { repetitions: [repetition] })).repetitions[0]!.id;
 }
 await ensureFixtures();
 
@@ -82,6 +113,10 @@ const PARAM_FIXTURE: Record<string, string> = {
   membershipId: 'membership',
   messageId: 'message',
   invitationId: 'invitation',
+  assignmentId: 'assignment',
+  userId: 'memberUser',
+  drillId: 'drill',
+  repetitionId: 'repetition',
 };
 
 const PNG = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#aa3344' } })
@@ -286,6 +321,18 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'put /api/books/books/{bookId}/quiz/': { title: 'A quiz', quiz_data: QUIZ },
   'post /api/contact/': { name: 'A visitor', email: 'visitor@fuzz.example', message: 'When is the next course?', consent: true },
   'patch /api/contact/messages/{messageId}/': { handled: true },
+  'post /api/accounts/organizations/{orgId}/assignments/': { book: 1, to_all: false, members: [1], due_date: '2026-12-31', note: 'Read it', pass_mark: 80 },
+  'patch /api/accounts/organizations/{orgId}/assignments/{assignmentId}/': { due_date: null, note: 'Before the rotation' },
+  'post /api/books/reading/': { events: [{ client_event_id: '3f1c0a52-8a35-4c1e-9d56-2b7c1f0e4a11', chapter: 1, read_at: '2026-01-01T00:00:00Z' }] },
+  'post /api/review/events/': {
+    events: [{ client_event_id: '3f1c0a52-8a35-4c1e-9d56-2b7c1f0e4a12', quiz: 1, question: 'q1', rating: 'good', reviewed_at: '2026-01-01T00:00:00Z' }],
+  },
+  'post /api/practice/drills/': { name: 'Peg transfer', target_seconds: 48, penalties: [{ id: 'slip', label: 'Slip', seconds: 10 }] },
+  'put /api/practice/drills/{drillId}/': { name: 'Peg transfer', instructions: null, target_seconds: 50, max_repetitions: 100 },
+  'post /api/practice/my-repetitions/': {
+    repetitions: [{ client_id: '3f1c0a52-8a35-4c1e-9d56-2b7c1f0e4a14', drill: 1, time_ms: 40_000, penalties: [], performed_at: '2026-01-01T00:00:00Z' }],
+  },
+  'post /api/accounts/organizations/{orgId}/members/{membershipId}/repetitions/{repetitionId}/verify/': {},
   'post /api/books/quizzes/{quizId}/scores/': { total_questions: QUIZ.length, correct_answers: 1, answers: attemptAnswers(QUIZ, 1) },
 };
 

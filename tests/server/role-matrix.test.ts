@@ -360,6 +360,17 @@ const ENDPOINTS: Endpoint[] = [
         };
       },
     },
+    {
+      name: `GET the quiz's question statistics (${which})`,
+      allowed,
+      success: 200,
+      prepare: async () => {
+        const id = await newBook(which === 'own book' ? ids['book owner'] : ids.superuser);
+        await newQuiz(id);
+        return { method: 'GET', url: `/api/books/books/${id}/quiz/statistics/` };
+      },
+      check: (res) => expect(res.json()).toEqual({ quiz: expect.any(Number), versions: [] }),
+    },
   ]),
   {
     name: 'POST a quiz score',
@@ -373,6 +384,13 @@ const ENDPOINTS: Endpoint[] = [
     allowed: SIGNED_IN,
     success: 200,
     prepare: async () => ({ method: 'GET', url: '/api/books/my-scores/' }),
+    check: (res) => expect(res.json()).toMatchObject({ count: expect.any(Number), results: expect.any(Array) }),
+  },
+  {
+    name: 'GET my review cards',
+    allowed: SIGNED_IN,
+    success: 200,
+    prepare: async () => ({ method: 'GET', url: '/api/review/cards/' }),
     check: (res) => expect(res.json()).toMatchObject({ count: expect.any(Number), results: expect.any(Array) }),
   },
   {
@@ -439,7 +457,7 @@ describe('role matrix', () => {
 
   it('covers every actor on every endpoint', () => {
     expect(ROWS).toHaveLength(ENDPOINTS.length * ACTORS.length);
-    expect(ENDPOINTS.length).toBe(26);
+    expect(ENDPOINTS.length).toBe(29);
   });
 });
 

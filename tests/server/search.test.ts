@@ -3,16 +3,10 @@
  * what a signed-in reader finds, in which order and pages, with which snippet and block, and
  * that the index follows every chapter and book write at once.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseMigratedTo } from '../helpers/migrated-to';
 import { chapterBlocks, SEARCH_PAGE_SIZE, searchPageSchema, type SearchResult } from '../../src/contract/search';
-import { openDatabase } from '../../server/db/database';
-import { migrateToLatest, migrationsFor } from '../../server/db/migrate';
+import { migrateToLatest } from '../../server/db/migrate';
 import { indexEverything } from '../../server/db/search-index';
 import { createRepositories } from '../../server/repositories';
 import { SEARCH_SYNTAX } from '../helpers/fuzz-arbitraries';
@@ -114,6 +108,16 @@ describe('GET /api/books/search/', () => {
     expect((await results('view crit')).map((r) => r.block)).toEqual([2]);
   });
 
+  it('completes the last word however many indexed words begin with it', async () => {
+    const book = await addBook('Instrument names');
+    // 40 words that begin with 'forcep': more than the server names one by one.
+    const names = Array.from({ length: 40 }, (_, i) => `forcep${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+    await addChapter(book, 'Forceps', lexicalDocument(...names.map((name) => textParagraph(`The ${name} grasper.`))));
+    // The 40 blocks and the chapter's title 'Forceps' (stem 'forcep').
+    expect((await search('?q=forcep')).json()).toMatchObject({ count: 41 });
+    expect((await results('grasper forcepb')).map((r) => r.snippet)).toEqual(['The forcepba grasper.', 'The forcepbb grasper.']);
+  });
+
   it('finds Hindi words whole, whichever Unicode form the query is in', async () => {
     const hindi = await results('पित्ताशय');
     expect(hindi.map((r) => r.chapter_id)).toEqual([hindiChapter]);
@@ -209,6 +213,24 @@ describe('GET /api/books/search/', () => {
     for (const page of ['9007199254740993', '1e300', '-1']) expect((await search(`?q=pneumoperitoneum&page=${page}`)).json()).toHaveProperty('page');
   });
 
+  it('counts at most 500 matches and pages through them, a book titled with the word still first', async () => {
+    const colon = await addBook('Colon handbook');
+    const paragraphs = Array.from({ length: 501 }, (_, i) => textParagraph(`Note ${i}: a diverticulum of the sigmoid.`));
+    await addChapter(colon, 'Diverticular disease', lexicalDocument(...paragraphs));
+    // Added after the 501 blocks that match: still ranked, and first.
+    const atlas = await addBook('Diverticulum atlas');
+    const base = '/api/books/search/?q=diverticulum';
+    const first = await search('?q=diverticulum');
+    expect(first.json()).toMatchObject({ count: 500, next: `${base}&page=2`, previous: null });
+    expect(first.json().results[0]).toMatchObject({ book_id: atlas, chapter_id: null });
+    const last = await search('?q=diverticulum&page=25');
+    expect(last.json()).toMatchObject({ count: 500, next: null, previous: `${base}&page=24` });
+    expect(last.json().results).toHaveLength(SEARCH_PAGE_SIZE);
+    expect((await search('?q=diverticulum&page=26')).statusCode).toBe(404);
+    // In one book, the same bound.
+    expect((await search(`?q=diverticulum&book=${colon}`)).json()).toMatchObject({ count: 500 });
+  });
+
   it('finds a legacy Quill Delta chapter at the right block', async () => {
     const delta = {
       ops: [
@@ -283,21 +305,8 @@ describe('GET /api/books/search/', () => {
 
 describe('migration 011-search', () => {
   it('indexes the books and chapters a database already holds', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lap-search-migration-'));
-    const schema = process.env.TEST_DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
-    const admin = schema ? new pg.Client({ connectionString: process.env.TEST_DATABASE_URL }) : undefined;
-    if (admin) {
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-    }
-    const db = openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL || undefined, sqliteFile: path.join(dataDir, 'db.sqlite3'), pgSchema: schema });
+    const { db, close } = await databaseMigratedTo('010-contact-messages');
     try {
-      const migrator = new Migrator({
-        db: db.kysely,
-        provider: { getMigrations: async () => migrationsFor(db) },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
-      expect((await migrator.migrateTo('010-contact-messages')).error).toBeUndefined();
       const now = new Date().toISOString();
       const book = await db.kysely
         .insertInto('books')
@@ -309,18 +318,13 @@ describe('migration 011-search', () => {
         .insertInto('chapters')
         .values({ book_id: book.id, title: 'Old', content_delta: content, order: 1, created_at: now, updated_at: now })
         .execute();
-      expect(await migrateToLatest(db)).toEqual(['011-search']);
+      expect((await migrateToLatest(db))[0]).toBe('011-search');
       const search = createRepositories(db.kysely, db.dialect).search;
       const found = await search.search(['diathermy'], undefined, { page: 1, size: 20, offset: 0 });
       expect(found.results.map((r) => [r.book_id, r.block])).toEqual([[book.id, 1]]);
       expect((await search.search(['stored'], undefined, { page: 1, size: 20, offset: 0 })).results.map((r) => r.chapter_id)).toEqual([null]);
     } finally {
-      await db.close();
-      if (admin) {
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await close();
     }
   });
 });

@@ -63,6 +63,21 @@ describe('npm start', () => {
     expect(questions).toBeGreaterThanOrEqual(8);
     expect([...quizTypes].sort()).toEqual([...QUESTION_TYPES].sort());
 
+    // The practice log's drills: the five FLS tasks with their targets, and the endotrainer's own.
+    const drills = (await json(`${server.url}/api/practice/drills/`, { headers: auth })).body;
+    expect(drills.results.map((d: { name: string; target_seconds: number }) => [d.name, d.target_seconds])).toEqual([
+      ['FLS peg transfer', 48],
+      ['FLS pattern cut', 98],
+      ['FLS ligating loop', 53],
+      ['FLS extracorporeal suture', 136],
+      ['FLS intracorporeal suture', 112],
+      ['Endotrainer knot tying', 120],
+    ]);
+    for (const drill of drills.results) {
+      expect(drill).toMatchObject({ consecutive_passes: 2, further_passes: 10, max_repetitions: null, instructions: { root: { type: 'root' } } });
+      expect(drill.penalties.length).toBeGreaterThan(0);
+    }
+
     const owner = await json(`${server.url}/api/accounts/login/`, {
       method: 'POST',
       body: JSON.stringify({ email: 'owner@cityhospital.example', password: DEMO_PASSWORD }),
@@ -127,6 +142,7 @@ describe('npm start', () => {
     });
     const books = (await json(`${server.url}/api/books/books/`, { headers: { authorization: `Bearer ${login.body.access}` } })).body;
     expect(books.count).toBe(2);
+    expect((await json(`${server.url}/api/practice/drills/`, { headers: { authorization: `Bearer ${login.body.access}` } })).body.count).toBe(6);
   });
 });
 

@@ -1,8 +1,12 @@
 /**
  * The navbar's account part, in the bar and in the drawer: Login and Register for a visitor;
- * for a signed-in user the scores waiting to sync, Dashboard, Books, My downloads, Create Book
- * (superusers, SPEC §2), Messages (superusers), 'Welcome, {email}' and Logout. Below 1280 px the
- * bar has no room for all of it: the links it leaves out and Logout are in its 'Account' menu.
+ * for a signed-in user the scores waiting to sync, Dashboard, Books, My downloads, Practice, Create Book
+ * (superusers, SPEC §2), Messages (superusers), 'Welcome, {email}' and Logout, in one row with the
+ * search field. Below 1366 px the greeting and Logout, and below 1800 px My downloads, Practice, Create
+ * Book and Messages, are in the bar's 'Account' menu (and in the drawer); while scores wait to sync,
+ * their link takes the room: the greeting and Logout are inline from 1536 px, the others stay in the menu.
+ * The menu holds only items it shows: a hidden item there would take the keyboard's focus when the menu
+ * opens, and lose it.
  */
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
@@ -14,6 +18,7 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import OfflinePinOutlined from '@mui/icons-material/OfflinePinOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import SyncProblemOutlined from '@mui/icons-material/SyncProblemOutlined';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import ListItem from '@mui/material/ListItem';
@@ -37,10 +42,10 @@ export interface NavbarAccount {
 
 /** A signed-in page of the navbar, and from which width it is inline in the bar. */
 interface AccountLink {
-  to: '/dashboard' | '/books' | '/create-book' | '/downloads' | '/messages';
+  to: '/dashboard' | '/books' | '/practice' | '/create-book' | '/downloads' | '/messages';
   label: string;
   icon: ReactNode;
-  inlineFrom: 'lg' | 'wide';
+  inlineFrom: 'lg' | 'full';
 }
 
 const Menu = lazy(() => import('@mui/material/Menu'));
@@ -49,9 +54,15 @@ const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 /** '1 score to sync', '3 scores to sync'. */
 export const pendingScoresLabel = (count: number) => `${count} ${count === 1 ? 'score' : 'scores'} to sync`;
 
-/** From this width the whole signed-in part is inline; the toolbar wraps it onto a second line when the site links leave no room. */
-const WIDE = '@media (min-width: 1280px)';
+/** From this width the greeting and Logout are inline in the bar. */
+const WIDE = '@media (min-width: 1366px)';
+/** With scores to sync (their link takes ~175 px), from this width; below it the greeting would be cut to a few letters. */
+const WIDE_BESIDE_PENDING = '@media (min-width: 1536px)';
+/** From this width every signed-in link is inline too, and the 'Account' menu goes (while no scores wait: beside their link, a superuser's bar holds them at no width). */
+const FULL = '@media (min-width: 1800px)';
 
+/** The bar's buttons keep their width (a squeezed one would spill its text over the next); the greeting gives way instead. */
+const barButton = { borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', flexShrink: 0 } as const;
 const activeBar = { '&[data-status="active"]': { bgcolor: 'rgba(255,255,255,0.16)', boxShadow: 'inset 0 -3px 0 #c9a227' } };
 const activeDrawer = { '&[data-status="active"]': { bgcolor: 'action.selected', fontWeight: 700 } };
 
@@ -59,16 +70,20 @@ function accountLinks(isSuperuser: boolean): AccountLink[] {
   return [
     { to: '/dashboard', label: 'Dashboard', icon: <DashboardOutlined />, inlineFrom: 'lg' },
     { to: '/books', label: 'Books', icon: <MenuBookOutlined />, inlineFrom: 'lg' },
-    { to: '/downloads', label: 'My downloads', icon: <OfflinePinOutlined />, inlineFrom: 'wide' },
-    ...(isSuperuser ? [{ to: '/create-book' as const, label: 'Create Book', icon: <AddCircleOutlineOutlined />, inlineFrom: 'wide' as const }] : []),
-    ...(isSuperuser ? [{ to: '/messages' as const, label: 'Messages', icon: <MailOutlined />, inlineFrom: 'wide' as const }] : []),
+    { to: '/downloads', label: 'My downloads', icon: <OfflinePinOutlined />, inlineFrom: 'full' },
+    { to: '/practice', label: 'Practice', icon: <TimerOutlined />, inlineFrom: 'full' },
+    ...(isSuperuser ? [{ to: '/create-book' as const, label: 'Create Book', icon: <AddCircleOutlineOutlined />, inlineFrom: 'full' as const }] : []),
+    ...(isSuperuser ? [{ to: '/messages' as const, label: 'Messages', icon: <MailOutlined />, inlineFrom: 'full' as const }] : []),
   ];
 }
 
 /** The account part in the bar (from the lg breakpoint). */
 export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount) {
   const menuId = useId();
+  const menuButtonId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  // Each opening is a fresh menu, whose focus starts on its first item (the menu button pattern), not where it was left.
+  const [menuOpenings, setMenuOpenings] = useState(0);
   const closeMenu = () => setMenuAnchor(null);
   const menuOpened = useOpenedOnce(menuAnchor !== null);
   const [tooltipOpen, setTooltipOpen] = useState(false);
@@ -99,36 +114,31 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
       onFocus={() => setTooltipOpen(true)}
       onBlur={() => setTooltipOpen(false)}
       // Room for an address of ordinary length whole; a longer one ends with an ellipsis, whole in the tooltip.
-      sx={{ px: 1, maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
+      sx={{ px: 1, maxWidth: 360, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', borderRadius: 1 }}
     >
       {greeting}
     </Typography>
   );
+  const pending = pendingScores > 0;
   const inlineSx = (from: AccountLink['inlineFrom']) =>
-    from === 'lg' ? { display: { xs: 'none', lg: 'inline-flex' } } : { display: 'none', [WIDE]: { display: 'inline-flex' } };
+    from === 'lg' ? { display: { xs: 'none', lg: 'inline-flex' } } : { display: 'none', ...(pending ? {} : { [FULL]: { display: 'inline-flex' } }) };
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-      {pendingScores > 0 && (
-        <RouterButton
-          to="/downloads"
-          color="inherit"
-          startIcon={<SyncProblemOutlined />}
-          sx={{ borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', bgcolor: 'rgba(201,162,39,0.35)' }}
-        >
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+      {pending && (
+        <RouterButton to="/downloads" color="inherit" startIcon={<SyncProblemOutlined />} sx={{ ...barButton, bgcolor: 'rgba(201,162,39,0.35)' }}>
           {pendingScoresLabel(pendingScores)}
         </RouterButton>
       )}
       {links.map((link) => (
-        <RouterButton
-          key={link.to}
-          to={link.to}
-          color="inherit"
-          sx={{ borderRadius: 1, px: 1.25, whiteSpace: 'nowrap', ...activeBar, ...inlineSx(link.inlineFrom) }}
-        >
+        <RouterButton key={link.to} to={link.to} color="inherit" sx={{ ...barButton, ...activeBar, ...inlineSx(link.inlineFrom) }}>
           {link.label}
         </RouterButton>
       ))}
-      <Stack direction="row" spacing={0.5} sx={{ display: 'none', [WIDE]: { display: 'flex' }, alignItems: 'center' }}>
+      <Stack
+        direction="row"
+        spacing={0.5}
+        sx={{ display: 'none', [pending ? WIDE_BESIDE_PENDING : WIDE]: { display: 'flex' }, alignItems: 'center', minWidth: 0 }}
+      >
         {/* The whole address on hover and focus, where a long one is cut; the tooltip (Popper) loads after the bar shows. */}
         <Suspense fallback={greetingText}>
           <Tooltip title={user.email} open={tooltipOpen} onOpen={() => setTooltipOpen(true)} onClose={() => setTooltipOpen(false)}>
@@ -140,12 +150,13 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
           color="inherit"
           onClick={onLogout}
           startIcon={<LogoutOutlined />}
-          sx={{ whiteSpace: 'nowrap', borderColor: 'rgba(255,255,255,0.7)' }}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0, borderColor: 'rgba(255,255,255,0.7)' }}
         >
           Logout
         </Button>
       </Stack>
       <Button
+        id={menuButtonId}
         color="inherit"
         startIcon={<AccountCircleOutlined />}
         // The visible label starts the accessible name (label in name).
@@ -153,40 +164,39 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
         aria-controls={menuAnchor ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={Boolean(menuAnchor)}
-        onClick={(event) => setMenuAnchor(event.currentTarget)}
-        sx={{ whiteSpace: 'nowrap', [WIDE]: { display: 'none' } }}
+        onClick={(event) => {
+          setMenuAnchor(event.currentTarget);
+          setMenuOpenings((count) => count + 1);
+        }}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0, ...(pending ? {} : { [FULL]: { display: 'none' } }) }}
       >
         Account
       </Button>
       {menuOpened && (
         <Suspense fallback={null}>
           <Menu
+            key={menuOpenings}
             id={menuId}
             anchorEl={menuAnchor}
             open={Boolean(menuAnchor)}
             onClose={closeMenu}
             anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
             transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+            slotProps={{ list: { 'aria-labelledby': menuButtonId } }}
           >
             <Typography component="li" role="none" variant="body2" sx={{ px: 2, py: 1, fontWeight: 600, maxWidth: 320, overflowWrap: 'anywhere' }}>
               {greeting}
             </Typography>
             <Divider component="li" role="none" />
-            {links.map((link) => (
-              <MenuItem
-                key={link.to}
-                component={RouterLink}
-                to={link.to}
-                underline="none"
-                color="inherit"
-                onClick={closeMenu}
-                // The links inline from lg are in the bar itself.
-                sx={link.inlineFrom === 'lg' ? { display: { lg: 'none' } } : {}}
-              >
-                <ListItemIcon>{link.icon}</ListItemIcon>
-                {link.label}
-              </MenuItem>
-            ))}
+            {/* The bar shows the menu's button from lg only, where Dashboard and Books are inline beside it. */}
+            {links
+              .filter((link) => link.inlineFrom === 'full')
+              .map((link) => (
+                <MenuItem key={link.to} component={RouterLink} to={link.to} underline="none" color="inherit" onClick={closeMenu}>
+                  <ListItemIcon>{link.icon}</ListItemIcon>
+                  {link.label}
+                </MenuItem>
+              ))}
             <MenuItem
               onClick={() => {
                 closeMenu();

@@ -20,16 +20,23 @@ export interface NavbarProps {
   search?: ReactNode;
 }
 
-/** The top bar (SPEC §2 "Navigation"): logo, the site's links, the account part; a drawer below the lg breakpoint (the links need ~1100 px). */
+/**
+ * The top bar (SPEC §2 "Navigation"): logo, the site's links, the account part, in one row.
+ * A visitor has the site's links in the bar from the lg breakpoint (they need ~1100 px) and in
+ * the drawer below it. A signed-in user's bar is the app's (search, Dashboard, Books, the
+ * greeting, Logout): the site's links would push it onto a second row at laptop widths, so for
+ * them the site's links are in the drawer ('Menu') at every width.
+ */
 export function Navbar({ brand, account, search }: NavbarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // A window widened past the breakpoint shows the links in the bar: its drawer closes, and stays closed if it narrows again.
+  const signedIn = account.user !== null;
+  // A window widened past the breakpoint shows a visitor the links in the bar: the drawer closes, and stays closed if it narrows again.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
-  if (drawerOpen && wide) setDrawerOpen(false);
+  if (drawerOpen && wide && !signedIn) setDrawerOpen(false);
   return (
     <AppBar position="sticky" color="primary" component="header">
-      {/* Wraps: when the six site links leave no room, the account part goes to a second line (never off screen). */}
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 }, flexWrap: 'wrap', py: { lg: 0.5 } }}>
+      {/* A signed-in bar never wraps from lg: the search field and a long greeting shrink instead. A visitor's wraps as a last resort, never off screen. */}
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 }, flexWrap: signedIn ? { xs: 'wrap', lg: 'nowrap' } : 'wrap', py: { lg: 0.5 } }}>
         <RouterLink
           to="/"
           color="inherit"
@@ -38,12 +45,21 @@ export function Navbar({ brand, account, search }: NavbarProps) {
           sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: search ? { xs: 0, sm: 2 } : 2, flexShrink: 0 }}
         >
           <Box component="img" src="/favicon.svg" alt="" width={36} height={36} sx={{ borderRadius: 1 }} />
-          <Typography component="span" sx={{ fontWeight: 800, fontSize: { xs: '1rem', sm: '1.1rem' }, lineHeight: 1.1 }}>
+          {/* Signed in, from lg to 1800 px the bar needs the brand's room for the greeting: the logo stays, named by the link. */}
+          <Typography
+            component="span"
+            sx={{
+              fontWeight: 800,
+              fontSize: { xs: '1rem', sm: '1.1rem' },
+              lineHeight: 1.1,
+              ...(signedIn ? { display: { lg: 'none' }, '@media (min-width: 1800px)': { display: 'inline' } } : {}),
+            }}
+          >
             {brand}
           </Typography>
         </RouterLink>
 
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+        <Box component="nav" aria-label="Main" sx={{ display: signedIn ? 'none' : { xs: 'none', lg: 'flex' }, gap: 0.5, flexGrow: 1 }}>
           {NAVBAR_LINKS.map((link) => (
             <RouterButton
               key={link.to}
@@ -61,8 +77,9 @@ export function Navbar({ brand, account, search }: NavbarProps) {
           ))}
         </Box>
         {/* The spacer holds the search (no gap of its own: at 390 px the bar has none to spare). */}
-        <Box sx={{ flexGrow: { xs: 1, lg: 0 }, display: 'flex', justifyContent: 'flex-end', minWidth: 0 }}>{search}</Box>
+        <Box sx={{ flexGrow: signedIn ? 1 : { xs: 1, lg: 0 }, flexShrink: { lg: 0 }, display: 'flex', justifyContent: 'flex-end', minWidth: 0 }}>{search}</Box>
         <InstallButton />
+        {/* Where room runs short, a long greeting gives way (with an ellipsis), nothing else. */}
         <Box sx={{ display: { xs: 'none', lg: 'flex' }, ml: 'auto', justifyContent: 'flex-end', minWidth: 0 }}>
           <BarAccountLinks {...account} />
         </Box>
@@ -74,7 +91,7 @@ export function Navbar({ brand, account, search }: NavbarProps) {
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
           sx={{
-            display: { xs: 'inline-flex', lg: 'none' },
+            display: signedIn ? 'inline-flex' : { xs: 'inline-flex', lg: 'none' },
             flexShrink: 0,
             minWidth: 0,
             // On a phone the search button needs the room of Menu's icon (at 390 px the bar would wrap); its word stays.

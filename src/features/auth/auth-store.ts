@@ -14,7 +14,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { toApiError } from '../../lib/api-error';
-import { markLogoutPending, queueLogout } from '../../lib/outbox/logout-queue';
+import { forgetUnsavedLogouts, markLogoutPending, queueLogout } from '../../lib/outbox/logout-queue';
 import {
   clearSession,
   decodeUser,
@@ -123,6 +123,13 @@ export function createAuthStore() {
     };
   }
 
+  /** A shared ward device: whoever read here before keeps their places in their own IndexedDB rows, out of the new user's localStorage. */
+  function sortReadingPositions(userId: number) {
+    import('../../lib/reading-positions')
+      .then(({ keepOnlyPositionsOf }) => keepOnlyPositionsOf(userId))
+      .catch((error: unknown) => console.warn('The reading positions could not be loaded', error));
+  }
+
   /** SPEC §4 Login. Resolves to true when signed in; the failure is in `error`. */
   async function login(credentials: Credentials): Promise<boolean> {
     set({ loading: true, error: null });
@@ -131,6 +138,7 @@ export function createAuthStore() {
       const user = decodeUser(access);
       if (!user) throw new Error('The access token carries no user');
       storeSession(access, refresh, user);
+      sortReadingPositions(user.user_id);
       set({ loading: false });
       return true;
     } catch (error) {
@@ -144,7 +152,9 @@ export function createAuthStore() {
     set({ loading: true, error: null });
     try {
       const { user, access, refresh } = await (await authApi()).registerAccount(payload);
-      storeSession(access, refresh, user ?? decodeUser(access));
+      const registered = user ?? decodeUser(access);
+      storeSession(access, refresh, registered);
+      if (registered) sortReadingPositions(registered.user_id);
       set({ loading: false });
       return true;
     } catch (error) {
@@ -163,18 +173,20 @@ export function createAuthStore() {
   async function logout(): Promise<void> {
     const refresh = getRefreshToken();
     const userId = getStoredUser()?.user_id ?? null;
-    if (refresh) markLogoutPending();
+    // The token stays on the device until IndexedDB holds it (the tab may close at once).
+    if (refresh) markLogoutPending(refresh, userId);
     clearSession();
     set({ loading: false, error: null });
     if (!refresh) return;
     try {
-      await queueLogout(refresh, userId);
+      await queueLogout();
       return;
     } catch (error) {
       console.warn('The logout could not be queued on this device; the server is told directly', error);
     }
     try {
       await (await authApi()).logoutSession(refresh);
+      forgetUnsavedLogouts([refresh]);
     } catch (error) {
       console.warn('The server did not confirm the logout', error);
     }

@@ -35,5 +35,7 @@ export interface QuizSlot {
 }
 
 export type RenderChapterContent = (chapter: ReaderChapter) => ReactNode;
+/** What follows a chapter's content (the route puts the reading-progress sentinel there). */
+export type RenderChapterEnd = (chapter: ReaderChapter) => ReactNode;
 export type RenderChapterEditor = (slot: ChapterEditorSlot) => ReactNode;
 export type RenderQuiz = (slot: QuizSlot) => ReactNode;

@@ -4,23 +4,15 @@
  * with the version of the copy it was built from. The downloads feature indexes a copy after
  * each download or update and deletes the index with the copy; a search checks the versions
  * too and indexes what is missing or stale, so an index never answers for text the copy no
- * longer holds. Queries use the contract's words and stems, the last word also as a prefix,
- * and answer results of the API's shape (`SearchResult`) with the contract's snippets.
+ * longer holds. Searches are answered by another Web Worker (search.worker.ts, query-index.ts),
+ * which keeps the indexes loaded; on the page only where there is no worker.
  */
-import Dexie from 'dexie';
-import type MiniSearch from 'minisearch';
-import type { Query } from 'minisearch';
-import { makeSnippet, searchWords, stem, type SearchResult, wordMatcher, words } from '../../contract/search';
-import { db, type OfflineBook } from '../db';
-import { INDEX_FORMAT, type IndexDocument, loadIndex } from './index-documents';
+import type { SearchResult } from '../../contract/search';
+import { completeCopies, queryIndexes } from './query-index';
+import type { SearchAnswer, SearchRequest } from './search.worker';
 import { buildAndStore, copyVersion } from './store-index';
 
 export { copyVersion };
-
-/** Most results an offline search answers (all books together). */
-export const OFFLINE_RESULTS_LIMIT = 500;
-/** The book's own document (title, author, description) weighs more than one block. */
-const BOOK_DOCUMENT_BOOST = 3;
 
 /**
  * Builds and stores the copy's index in a Web Worker, which reads the copy from IndexedDB and
@@ -49,15 +41,6 @@ function buildOffThread(userId: number, bookId: number): Promise<void> {
   });
 }
 
-/** Complete copies of the user (of one book when `bookId` is given). */
-async function completeCopies(userId: number, bookId?: number): Promise<OfflineBook[]> {
-  const copies =
-    bookId === undefined
-      ? await db.books.where('[userId+bookId]').between([userId, Dexie.minKey], [userId, Dexie.maxKey]).toArray()
-      : [await db.bookCopy(userId, bookId)].filter((copy) => copy !== undefined);
-  return copies.filter((copy) => copy.status === 'complete');
-}
-
 const building = new Map<string, Promise<void>>();
 
 /**
@@ -78,32 +61,43 @@ export function indexBookCopy(userId: number, bookId: number): Promise<void> {
   return next;
 }
 
-/** Indexes loaded on this page, by `userId:bookId`, with the copy version they answer for. */
-const loaded = new Map<string, { version: string; bookTitle: string; index: MiniSearch<IndexDocument> }>();
+/** The search worker and the searches it has not answered yet; null where it cannot run (the page answers). */
+let searcher: { worker: Worker; waiting: Map<number, (answer: SearchAnswer) => void> } | null | undefined;
+let lastRequest = 0;
 
-async function loadedIndex(userId: number, copy: OfflineBook) {
-  const key = `${userId}:${copy.bookId}`;
-  const version = copyVersion(copy);
-  const cached = loaded.get(key);
-  if (cached?.version === version) return cached;
-  let row = await db.searchIndexes.get([userId, copy.bookId]);
-  if (row?.version !== version || row.format !== INDEX_FORMAT) {
-    await indexBookCopy(userId, copy.bookId);
-    row = await db.searchIndexes.get([userId, copy.bookId]);
-  }
-  if (!row || row.version !== version) return null;
-  const entry = { version, bookTitle: row.bookTitle, index: loadIndex(row.index) };
-  loaded.set(key, entry);
-  return entry;
+function startSearcher() {
+  if (searcher !== undefined) return searcher;
+  if (typeof Worker === 'undefined') return (searcher = null);
+  const worker = new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' });
+  const waiting = new Map<number, (answer: SearchAnswer) => void>();
+  worker.onmessage = (event: MessageEvent<SearchAnswer>) => {
+    waiting.get(event.data.id)?.(event.data);
+    waiting.delete(event.data.id);
+  };
+  worker.onerror = (event) => {
+    // The worker did not start (or broke): the page answers from now on, the searches waiting too.
+    event.preventDefault();
+    console.warn('The offline searches are answered on the page: the search worker failed', event.message);
+    worker.terminate();
+    searcher = null;
+    for (const answer of waiting.values()) answer({ id: 0, error: 'worker-failed' });
+  };
+  return (searcher = { worker, waiting });
 }
 
-/** The MiniSearch query of a search: every word by its stem, the last one also as typed, as a prefix. */
-function queryOf(queryWords: string[]): Query {
-  const last = queryWords.length - 1;
-  return {
-    combineWith: 'AND',
-    queries: queryWords.map((word, i) => (i === last ? { combineWith: 'OR', prefix: true, queries: [...new Set([stem(word), word])] } : stem(word))),
-  };
+/** Asks the search worker; undefined where there is none (or it failed): the page answers. */
+function askSearcher(request: Omit<SearchRequest, 'id'>): Promise<SearchResult[] | undefined> {
+  const running = startSearcher();
+  if (!running) return Promise.resolve(undefined);
+  const id = ++lastRequest;
+  return new Promise((resolve, reject) => {
+    running.waiting.set(id, (answer) => {
+      if ('results' in answer) resolve(answer.results);
+      else if (answer.error === 'worker-failed') resolve(undefined);
+      else reject(new Error(answer.error));
+    });
+    running.worker.postMessage({ ...request, id } as SearchRequest);
+  });
 }
 
 /**
@@ -111,34 +105,15 @@ function queryOf(queryWords: string[]): Query {
  * book whose title holds a query word first, then by relevance. Indexes missing or stale copies first.
  */
 export async function searchDownloadedBooks(userId: number, q: string, options: { bookId?: number } = {}): Promise<SearchResult[]> {
-  const queryWords = searchWords(q);
-  if (queryWords.length === 0) return [];
-  const copies = await completeCopies(userId, options.bookId);
-  const indexes = await Promise.all(copies.map(async (copy) => ({ copy, entry: await loadedIndex(userId, copy) })));
-  const query = queryOf(queryWords);
-  const matches = wordMatcher(queryWords);
-  const scored: { inTitle: boolean; score: number; result: SearchResult }[] = [];
-  for (const { copy, entry } of indexes) {
-    if (!entry) continue;
-    for (const hit of entry.index.search(query, { boostDocument: (id) => (id === 'book' ? BOOK_DOCUMENT_BOOST : 1) })) {
-      const document = hit as unknown as IndexDocument & { score: number };
-      scored.push({
-        // As on the server: a book whose title holds a query word comes first.
-        inTitle: document.chapterId === null && words(copy.book.title).some(matches),
-        score: hit.score,
-        result: {
-          book_id: copy.bookId,
-          book_title: copy.book.title,
-          chapter_id: document.chapterId,
-          chapter_title: document.chapterTitle,
-          block: document.block,
-          ...makeSnippet(document.text, queryWords),
-        },
-      });
-    }
-  }
-  scored.sort((a, b) => Number(b.inTitle) - Number(a.inTitle) || b.score - a.score);
-  return scored.slice(0, OFFLINE_RESULTS_LIMIT).map(({ result }) => result);
+  return (await askSearcher({ userId, q, bookId: options.bookId })) ?? queryIndexes(userId, q, options.bookId, indexBookCopy);
+}
+
+/**
+ * Loads the downloaded books' indexes in the search worker ahead of the first search (the
+ * search page calls it as it opens); nothing where there is no worker, not to hold up the page.
+ */
+export async function loadSearchIndexes(userId: number): Promise<void> {
+  await askSearcher({ userId });
 }
 
 /** Ids of the books the user has downloaded completely (to mark online results 'Available offline'). */

@@ -1,7 +1,8 @@
 /**
  * The reader's quiz pane, composed: the quiz feature's session with the book's parsed questions
  * and the signed-in user; a finished attempt goes to the offline feature's score outbox (stored
- * on the device first, sent when there is a connection), whose state the results show.
+ * on the device first, sent when there is a connection), whose state the results show. Its missed
+ * questions become review cards on the device at once (the review feature's deck, issue 36).
  */
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useMemo } from 'react';
@@ -17,11 +18,25 @@ import { enqueueAttempt, syncNow } from '../../features/quiz/scores/outbox-sync'
 import type { QuizSlot } from '../../features/reader/types';
 import { db } from '../../lib/db';
 import { quizQuestions } from '../../contract/book-detail';
+import type { QuizData } from '../../contract/quiz';
+import { addCardsFromAttempt } from '../../features/review/db/deck';
 import { useOnlineStatus } from '../../lib/online-status';
 import { useStoredUser } from '../../lib/session';
 
-/** Resolves once the attempt and its outbox row are stored on the device. */
-const storeAttempt = (attempt: FinishedAttempt) => enqueueAttempt(attempt.record, { quizTitle: attempt.quizTitle });
+/** Resolves once the attempt, its outbox row and its review cards are stored on the device. */
+async function storeAttempt(attempt: FinishedAttempt, questions: QuizData, bookTitle: string) {
+  await enqueueAttempt(attempt.record, { quizTitle: attempt.quizTitle });
+  await addCardsFromAttempt(db, {
+    userId: attempt.userId,
+    bookId: attempt.bookId,
+    bookTitle,
+    quizId: attempt.quizId,
+    quizVersion: attempt.quizVersion,
+    questions,
+    answers: attempt.answers,
+    completedAt: attempt.completedAt,
+  });
+}
 
 /** The results' status line from the outbox: sent, kept on the device, or refused by the server. */
 function ScoreSaveStatus({ save }: { save: SaveState }) {
@@ -60,7 +75,7 @@ function ScoreSaveStatus({ save }: { save: SaveState }) {
   }
 }
 
-export function BookQuiz({ bookId, quiz, onReturnToBook }: QuizSlot & { bookId: number }) {
+export function BookQuiz({ bookId, bookTitle, quiz, onReturnToBook }: QuizSlot & { bookId: number; bookTitle: string }) {
   const user = useStoredUser();
   const questions = useMemo(() => quizQuestions(quiz), [quiz]);
   return (
@@ -69,7 +84,7 @@ export function BookQuiz({ bookId, quiz, onReturnToBook }: QuizSlot & { bookId: 
       questions={questions}
       bookId={bookId}
       userId={user?.user_id ?? null}
-      onComplete={storeAttempt}
+      onComplete={(attempt) => storeAttempt(attempt, questions ?? [], bookTitle)}
       renderSaveStatus={(save) => <ScoreSaveStatus save={save} />}
       onReturnToBook={onReturnToBook}
     />

@@ -1,5 +1,6 @@
 /** The quiz editor composed with the book it belongs to, the permission rule and the API. */
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -11,6 +12,7 @@ import { bookKeys } from '../../api/book-keys';
 import { useBook } from '../../api/get-book';
 import { deleteQuiz, saveQuiz } from '../../features/quiz/api/quiz-authoring';
 import { QuizEditor } from '../../features/quiz/editor/quiz-editor';
+import { QuestionStatisticsSection } from '../../features/quiz/statistics/components/question-statistics-section';
 import { useStoredUser } from '../../lib/session';
 
 export function EditQuizPage({ bookId }: { bookId: number }) {
@@ -37,21 +39,29 @@ export function EditQuizPage({ bookId }: { bookId: number }) {
   }
   const refreshBook = () => queryClient.invalidateQueries({ queryKey: bookKeys.detail(bookId) });
   return (
-    <QuizEditor
-      bookTitle={book.title}
-      quiz={quiz}
-      onSave={async (quiz) => {
-        const saved = await saveQuiz(bookId, quiz);
-        await refreshBook();
-        return saved;
-      }}
-      onDelete={async () => {
-        await deleteQuiz(bookId);
-        await refreshBook();
-      }}
-      onLeave={() => void navigate({ to: '/book/$bookId', params: { bookId } })}
-      backLink={backLink}
-      draftOwner={user ? { userId: user.user_id, bookId } : undefined}
-    />
+    <>
+      <QuizEditor
+        bookTitle={book.title}
+        quiz={quiz}
+        onSave={async (quiz) => {
+          const saved = await saveQuiz(bookId, quiz);
+          await refreshBook();
+          return saved;
+        }}
+        onDelete={async () => {
+          await deleteQuiz(bookId);
+          await refreshBook();
+        }}
+        onLeave={() => void navigate({ to: '/book/$bookId', params: { bookId } })}
+        backLink={backLink}
+        draftOwner={user ? { userId: user.user_id, bookId } : undefined}
+      />
+      {/* Below the editor, once the book has a quiz: how its questions fared, per version. */}
+      {quiz && (
+        <Box sx={{ maxWidth: 900, mx: 'auto', px: { xs: 1.5, sm: 3 }, pb: 4 }}>
+          <QuestionStatisticsSection bookId={bookId} />
+        </Box>
+      )}
+    </>
   );
 }

@@ -12,6 +12,7 @@ import { toApiError } from '../../../lib/api-error';
 import { db, DOWNLOADS_CACHE, type OfflineBook, type OfflineMedia } from '../../../lib/db';
 import { getBook } from '../../../api/get-book';
 import { getChapters } from '../../../api/get-chapters';
+import { syncDrills } from '../../../api/sync-drills';
 import { parseBook } from '../../../contract/book-detail';
 import { getMediaSize } from '../api/get-media-size';
 import { releaseUnusedMedia, storedBytesOf, textBytesOf, writeBookText } from '../db/downloads';
@@ -131,6 +132,8 @@ export async function downloadBook({ userId, plan, videoUrls = [], signal }: Dow
     const complete: OfflineBook = { ...row, media, status: 'complete', sizeBytes: storedBytesOf(plan.textBytes, media), downloadedAt: now, checkedAt: now };
     await writeBookText(complete, chapters);
     indexForSearch(userId, bookId);
+    // The practice drills come along for an offline day (best effort: never fails the download).
+    syncDrills(userId).catch((error: unknown) => console.info('The practice drills were not refreshed with the download', error));
     // Media of the older copy that this one no longer uses.
     if (previous) await releaseUnusedMedia(previous.media.map((m) => m.url).filter((url) => !media.some((m) => m.url === url)));
     return complete;

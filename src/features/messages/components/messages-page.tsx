@@ -14,6 +14,7 @@ import { institute } from '../../../content/institute';
 import { canReadContactMessages } from '../../../contract/permissions';
 import { messageOf } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/dates';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { useStoredUser } from '../../../lib/session';
 import { type ContactMessage, contactMessagesQueryOptions, MESSAGES_PAGE_SIZE, useSetMessageHandled } from '../api/contact-messages';
@@ -55,16 +56,7 @@ function MessageList({ page }: { page: number }) {
   if (query.isPending) return online ? <Typography role="status">{MESSAGES_TEXT.loading}</Typography> : <Alert severity="info">{MESSAGES_TEXT.offline}</Alert>;
   if (query.isError)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {messageOf(query.error, { fallback: MESSAGES_TEXT.failed, offline: MESSAGES_TEXT.offline })}
-      </Alert>
+      <RetryAlert onRetry={() => void query.refetch()}>{messageOf(query.error, { fallback: MESSAGES_TEXT.failed, offline: MESSAGES_TEXT.offline })}</RetryAlert>
     );
   const { count, results } = query.data;
   const pages = Math.max(1, Math.ceil(count / MESSAGES_PAGE_SIZE));

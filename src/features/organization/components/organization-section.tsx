@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { RouterButton } from '../../../components/router-link';
 import type { SessionUser } from '../../../lib/session';
 import { canLeaveOrganization, isOrganizationAdmin } from '../../../contract/permissions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -20,15 +21,34 @@ export const ORGANIZATION_NOTICES = {
 } as const;
 
 /**
- * The dashboard's organization part (SPEC §2, §6): the members card for admins, else a notice;
- * and 'Leave organization' for every member but the owner. `onMembershipChanged` lets the page
- * read the session again after leaving or handing the organization over.
+ * The dashboard's organization part (SPEC §2, §6): for admins the members card, the assignments
+ * (`assignments`, which the route composes: it brings the books to choose from) and a link to
+ * the progress view; else a notice. 'Leave organization' for every member but the owner.
+ * `onMembershipChanged` lets the page read the session again after leaving or handing the
+ * organization over.
  */
-export function OrganizationSection({ user, onMembershipChanged }: { user: SessionUser; onMembershipChanged: () => void }) {
+export function OrganizationSection({
+  user,
+  onMembershipChanged,
+  assignments,
+}: {
+  user: SessionUser;
+  onMembershipChanged: () => void;
+  /** The assignments card, shown to the organization's admins and owner only. */
+  assignments?: ReactNode;
+}) {
   return (
     <>
       {isOrganizationAdmin(user) ? (
-        <OrganizationMembersCard organizationId={user.organization_id!} currentUser={user} onOwnershipHanded={onMembershipChanged} />
+        <>
+          <OrganizationMembersCard organizationId={user.organization_id!} currentUser={user} onOwnershipHanded={onMembershipChanged} />
+          {assignments}
+          <Box>
+            <RouterButton to="/organization/$orgId/progress" params={{ orgId: user.organization_id! }} variant="outlined">
+              Progress
+            </RouterButton>
+          </Box>
+        </>
       ) : (
         <Alert severity="info" variant="outlined">
           {user.organization_id != null ? ORGANIZATION_NOTICES.member : ORGANIZATION_NOTICES.none}

@@ -9,7 +9,7 @@ import type { QuizData, UserAnswer } from '../../../contract/quiz';
 import { serverMessage } from '../../../lib/api-error';
 import { isNetworkError } from '../../../lib/api-error';
 import type { RenderSaveStatus, SaveState } from '../types';
-import { AnswerText } from './answer-text';
+import { AnswerText } from '../../../components/question/answer-text';
 
 /** SPEC §9: the results percentage is rounded. */
 export const roundedPercentage = (correct: number, total: number) => (total > 0 ? Math.round((correct / total) * 100) : 0);

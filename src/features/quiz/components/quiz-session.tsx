@@ -6,15 +6,14 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { QuestionView } from '../../../components/question/question-view';
 import { isEmptyAnswer, type QuizData } from '../../../contract/quiz';
 import { holdUpdatePrompt } from '../../../lib/sw-bridge';
 import { answeredCount, answerOf, canSkip, currentQuestionId, idOf, isLastStep, recordOf } from '../session/quiz-engine';
 import { useQuizSession } from '../session/use-quiz-session';
 import type { FinishedAttempt, QuizInfo, RenderSaveStatus } from '../types';
-import { AnswerText } from './answer-text';
-import { QuestionControl } from './question-controls';
 import { QuizResults } from './quiz-results';
 
 export interface QuizSessionProps {
@@ -91,7 +90,6 @@ function QuizRunner({
 }: QuizSessionProps & { questions: QuizData; title: string }) {
   const session = useQuizSession({ quiz, questions, bookId, userId, onComplete, random });
   const { state, status } = session;
-  const questionHeadingId = useId();
   const questionHeading = useRef<HTMLHeadingElement>(null);
   const currentId = state ? currentQuestionId(state) : null;
   const inProgress = status === 'active' && state !== null && state.phase !== 'completed';
@@ -207,39 +205,15 @@ function QuizRunner({
         <Typography role="status">Loading Question...</Typography>
       ) : (
         <Box key={currentId}>
-          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
-            Question {position} of {total}
-          </Typography>
-          <Typography
-            ref={questionHeading}
-            id={questionHeadingId}
-            variant="h3"
-            tabIndex={-1}
-            sx={{ fontSize: { xs: '1.1rem', md: '1.2rem' }, fontWeight: 600, mb: 2, overflowWrap: 'anywhere', outline: 'none' }}
-          >
-            {question.question}
-          </Typography>
-          <QuestionControl
+          <QuestionView
             question={question}
             draft={draft}
             onChange={(value) => session.setDraft(currentId!, value)}
-            disabled={locked}
-            labelledBy={questionHeadingId}
+            result={locked && record ? { isCorrect: record.isCorrect === true } : null}
             shuffle={state.shuffles[currentId!]}
+            headingRef={questionHeading}
+            caption={`Question ${position} of ${total}`}
           />
-          <Box role="status" sx={{ mt: 2 }}>
-            {locked && record && (
-              <Alert severity={record.isCorrect ? 'success' : 'error'} sx={{ mb: 1 }}>
-                <Typography sx={{ fontWeight: 700 }}>{record.isCorrect ? 'Correct!' : 'Incorrect!'}</Typography>
-                {!record.isCorrect && (
-                  <Box sx={{ mt: 0.5 }} data-testid="correct-answer">
-                    Correct answer: <AnswerText question={question} answer={question.answer} />
-                  </Box>
-                )}
-                {question.explanation && <Typography sx={{ mt: 0.5, whiteSpace: 'pre-line' }}>{question.explanation}</Typography>}
-              </Alert>
-            )}
-          </Box>
           <Stack direction="row" sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap', gap: 1.5 }}>
             {locked ? (
               <Button ref={nextButton} variant="contained" onClick={session.next} sx={{ minHeight: 44 }}>

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { isAnswerCorrect, isEmptyAnswer, type AnswerValue, type Question } from '../../../contract/quiz';
-import { QuestionControl } from '../components/question-controls';
+import { QuestionControl } from '../../../components/question/question-controls';
 import { answerOf, shuffleQuestions } from '../session/quiz-engine';
 
 /** One question as a learner sees it: shuffled, answered with the same controls, graded by the contract. */

@@ -4,7 +4,8 @@
  * backoff of 2 s, 4 s, 8 s … capped at one minute, so a server that was down gets its scores
  * within about a minute of coming back, with nobody touching the device.
  * An ended session schedules nothing: the rows wait for the user's next sign-in. Logouts made
- * offline are retried the same way, whoever is signed in.
+ * offline are retried the same way, whoever is signed in. While the browser knows it is offline
+ * (`canSend`), no run starts and no retry is armed: the `online` event triggers again.
  */
 import type { FlushResult, OutboxRunner } from '../../../lib/outbox/runner';
 
@@ -21,6 +22,8 @@ export interface SchedulerOptions {
   /** Hears every finished run (the status the UI shows). */
   onResult?: (result: FlushResult) => void;
   onError?: (error: unknown) => void;
+  /** False while nothing can be sent (the browser is offline); true by default. */
+  canSend?: () => boolean;
 }
 
 export interface OutboxScheduler {
@@ -38,6 +41,7 @@ export function createOutboxScheduler({
   clearTimer = (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   onResult,
   onError,
+  canSend = () => true,
 }: SchedulerOptions): OutboxScheduler {
   let failures = 0;
   let timer: unknown = null;
@@ -60,6 +64,11 @@ export function createOutboxScheduler({
   };
 
   async function trigger(): Promise<FlushResult | null> {
+    // A run now would mark rows 'sending' only to fail: the rows stay 'waiting' as the user sees them.
+    if (!canSend()) {
+      cancelTimer();
+      return null;
+    }
     let result: FlushResult;
     try {
       result = await runner.flush();
@@ -73,7 +82,13 @@ export function createOutboxScheduler({
     if (result.stoppedBy === 'signed-out') {
       cancelTimer();
       failures = 0;
-    } else if (result.remaining > 0 || result.logoutsWaiting > 0) {
+    } else if (
+      result.remaining > 0 ||
+      result.eventsRemaining > 0 ||
+      result.reviewsRemaining > 0 ||
+      result.repetitionsRemaining > 0 ||
+      result.logoutsWaiting > 0
+    ) {
       schedule(backoffDelay(result.stoppedBy ? failures++ : 0));
     } else {
       cancelTimer();

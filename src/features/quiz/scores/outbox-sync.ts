@@ -11,7 +11,13 @@ import { sendScore } from './send-score';
 import { type AttemptDetails, countUnsynced, writeCompletedAttempt } from '../../../lib/outbox/outbox-db';
 import { createOutboxRunner, type FlushResult, SCORE_SYNC_TAG } from '../../../lib/outbox/runner';
 import { sendLogoutFromPage } from '../../../lib/outbox/send-logout';
-import { clearLogoutMarker, hasPendingLogouts, onLogoutQueued } from '../../../lib/outbox/logout-queue';
+import { sendReadingFromPage } from '../../../lib/outbox/send-reading';
+import { sendReviewsFromPage } from '../../../lib/outbox/send-review';
+import { sendPracticeFromPage } from '../../../lib/outbox/send-practice';
+import { clearLogoutMarker, hasPendingLogouts, onLogoutQueued, saveUnsavedLogouts } from '../../../lib/outbox/logout-queue';
+import { onReadingQueued } from '../../../lib/outbox/reading-outbox';
+import { onReviewQueued } from '../../../lib/outbox/review-outbox';
+import { onPracticeQueued } from '../../../lib/outbox/practice-outbox';
 import { createOutboxScheduler } from './outbox-scheduler';
 
 export interface SyncStatus {
@@ -32,24 +38,43 @@ function setStatus(patch: Partial<SyncStatus>) {
 }
 
 const currentUserId = () => getStoredUser()?.user_id ?? null;
-const runner = createOutboxRunner({ database: db, currentUserId, send: sendScore, sendLogout: sendLogoutFromPage });
+// Scores, then the user's reading events, reviews and practice repetitions (lib/outbox/*-outbox.ts), through the one runner.
+const runner = createOutboxRunner({
+  database: db,
+  currentUserId,
+  send: sendScore,
+  sendLogout: sendLogoutFromPage,
+  sendReading: sendReadingFromPage,
+  sendReviews: sendReviewsFromPage,
+  sendPractice: sendPracticeFromPage,
+});
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+let running: Promise<unknown> | null = null;
 
 const scheduler = createOutboxScheduler({
+  canSend: browserOnline,
   runner: {
-    async flush() {
+    flush() {
       setStatus({ running: true });
-      try {
-        return await runner.flush();
-      } finally {
-        setStatus({ running: false });
-      }
+      const run = (async () => {
+        try {
+          await saveUnsavedLogouts();
+          return await runner.flush();
+        } finally {
+          setStatus({ running: false });
+        }
+      })();
+      running = run;
+      return run;
     },
   },
   onResult: (result) => {
     setStatus({ lastResult: result, lastError: null });
     if (result.logoutsWaiting === 0) clearLogoutMarker();
     if (result.sent > 0) sentListeners.forEach((listener) => listener());
-    // Scores or logouts left behind by the network or the server: let the worker send them even if every tab closes.
+    // Scores, reading events or logouts left behind by the network or the server: let the worker send them even if every tab closes.
     if (result.stoppedBy === 'offline' || result.stoppedBy === 'retry-later') void requestBackgroundSync();
   },
   onError: (error) => {
@@ -61,7 +86,20 @@ const scheduler = createOutboxScheduler({
 /** Flushes now: 'Sync now', and every trigger. Resolves with the run's result (null on a storage failure, or with nothing to send). */
 export function syncNow(): Promise<FlushResult | null> {
   if (currentUserId() === null && !hasPendingLogouts()) return Promise.resolve(null);
+  // Offline nothing is tried now (the `online` event flushes); the worker sends when the connection returns even if every tab is closed.
+  if (!browserOnline()) void requestBackgroundSync();
   return scheduler.trigger();
+}
+
+/** Waits for the run in progress to end, then stops the retry timer (the tests' teardown: nothing runs after a test file's environment is gone). */
+export async function settleOutbox(): Promise<void> {
+  while (running) {
+    const run = running;
+    await run.catch(() => undefined);
+    // The scheduler's onResult ran in the same task as the run's end; a run it started replaces `running`.
+    if (running === run) running = null;
+  }
+  scheduler.stop();
 }
 
 /** Asks the service worker to flush when the connection returns, even with no tab open (Chromium). */
@@ -110,7 +148,7 @@ export function useSyncStatus(): SyncStatus {
 }
 
 let started = false;
-/** Wires the triggers once per page: now, on `online`, on focus, on sign-in, on a queued logout. */
+/** Wires the triggers once per page: now, on `online`, on focus, on sign-in, on a queued logout or reading event. */
 export function startOutboxSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
@@ -121,6 +159,9 @@ export function startOutboxSync(): void {
     if (document.visibilityState === 'visible') trigger();
   });
   onLogoutQueued(trigger);
+  onReadingQueued(trigger);
+  onReviewQueued(trigger);
+  onPracticeQueued(trigger);
   let userId = currentUserId();
   subscribeSession(() => {
     const next = currentUserId();

@@ -13,7 +13,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { RouterLink } from '../../../components/router-link';
 import { chapterDeleteErrorMessage } from '../messages';
-import type { ChapterSave, ReaderBook, ReaderChapter, RenderChapterContent, RenderChapterEditor, RenderQuiz } from '../types';
+import type { ChapterSave, ReaderBook, ReaderChapter, RenderChapterContent, RenderChapterEditor, RenderChapterEnd, RenderQuiz } from '../types';
 import { BookInfo } from './book-info';
 import { ChapterPane } from './chapter-pane';
 import { TableOfContents } from './table-of-contents';
@@ -37,6 +37,8 @@ export interface BookReaderProps {
   /** A signed-in superuser or the book's owner (SPEC §6). */
   canEdit: boolean;
   renderContent: RenderChapterContent;
+  /** Placed right after the shown chapter's content (the route's "chapter read" sentinel). */
+  renderChapterEnd?: RenderChapterEnd;
   renderEditor: RenderChapterEditor;
   /** The quiz pane (its questions parsed when it opens: `quizQuestions`). */
   renderQuiz: RenderQuiz;
@@ -68,6 +70,7 @@ export function BookReader({
   chapters,
   canEdit,
   renderContent,
+  renderChapterEnd,
   renderEditor,
   renderQuiz,
   onCreateChapter,
@@ -186,6 +189,7 @@ export function BookReader({
         next={chapters[selectedIndex + 1] ?? null}
         canEdit={canEdit}
         renderContent={renderContent}
+        renderChapterEnd={renderChapterEnd}
         onSelectChapter={selectChapter}
         onEdit={() => setModal({ kind: 'edit', chapter: selected })}
         onDelete={() => setModal({ kind: 'delete', chapter: selected })}

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReaderChapter, RenderChapterContent } from '../types';
+import type { ReaderChapter, RenderChapterContent, RenderChapterEnd } from '../types';
 
 export interface ChapterPaneProps {
   chapter: ReaderChapter;
@@ -14,13 +14,15 @@ export interface ChapterPaneProps {
   next: ReaderChapter | null;
   canEdit: boolean;
   renderContent: RenderChapterContent;
+  /** Right after the content, before previous/next: the chapter's end. */
+  renderChapterEnd?: RenderChapterEnd;
   onSelectChapter: (chapterId: number) => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
 /** The selected chapter: title, editing controls for editors, the content, and previous/next. */
-export function ChapterPane({ chapter, previous, next, canEdit, renderContent, onSelectChapter, onEdit, onDelete }: ChapterPaneProps) {
+export function ChapterPane({ chapter, previous, next, canEdit, renderContent, renderChapterEnd, onSelectChapter, onEdit, onDelete }: ChapterPaneProps) {
   return (
     <Box component="article" aria-labelledby={`chapter-${chapter.id}-title`}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 3 }}>
@@ -44,6 +46,7 @@ export function ChapterPane({ chapter, previous, next, canEdit, renderContent, o
         )}
       </Stack>
       {renderContent(chapter)}
+      {renderChapterEnd?.(chapter)}
       {(previous || next) && (
         <Stack
           component="nav"

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import type { ReadingPosition } from '../../../lib/db';
-import { saveReadingPosition } from './reading-positions';
+import { saveReadingPosition } from '../../../lib/reading-positions';
 
 const SAVE_DELAY_MS = 400;
 

@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi } from '../../../helpers/fake-api';
 import { PHONE_WIDTH, setScreenWidth } from '../../../helpers/media';
 import { renderApp } from '../../../helpers/render-app';
+import { signInAs, SUPERUSER } from '../../features/books/fixtures';
 
 const NAV = [
   ['Home', '/home'],
@@ -81,5 +83,45 @@ describe('navbar and footer', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
     expect(document.getElementById('main-content')?.tagName).toBe('MAIN');
+  });
+});
+
+describe("the signed-in bar's Account menu", () => {
+  let api: FakeApi;
+  let uninstall: () => void;
+  beforeEach(() => {
+    api = new FakeApi();
+    uninstall = api.install();
+    api.on('GET', '/books/my-scores/', { status: 200, data: [] });
+  });
+  afterEach(() => uninstall());
+
+  it('opens from the keyboard on the first link the bar does not show, moves with the arrows, and gives the focus back on Escape', async () => {
+    act(() => setScreenWidth(1280));
+    signInAs(api, SUPERUSER);
+    const { user } = await renderApp('/about');
+    const header = within(screen.getByRole('banner'));
+    const button = await header.findByRole('button', { name: /^Account menu/ });
+    expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+
+    button.focus();
+    await user.keyboard('{Enter}');
+    const menu = within(await screen.findByRole('menu', { name: `Account menu (${SUPERUSER.email})` }));
+    expect(menu.getByText(`Welcome, ${SUPERUSER.email}`)).toBeInTheDocument();
+    // Dashboard and Books are beside the button in the bar; the menu holds only what it shows.
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['My downloads', 'Practice', 'Create Book', 'Messages', 'Logout']);
+    await waitFor(() => expect(menu.getByRole('menuitem', { name: 'My downloads' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(menu.getByRole('menuitem', { name: 'Practice' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(menu.getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+
+    // Opened again, it starts on its first item, not where it was left.
+    await user.keyboard(' ');
+    const reopened = within(await screen.findByRole('menu'));
+    await waitFor(() => expect(reopened.getByRole('menuitem', { name: 'My downloads' })).toHaveFocus());
   });
 });

@@ -43,7 +43,7 @@ const refused: FakeResponse = { status: 401, data: { detail: 'Given token not va
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
-/** Opens the bar's account menu (the greeting, Create Book and Logout live there below 1680 px). */
+/** Opens the bar's account menu (the greeting and Logout live there below 1366 px, Create Book below 1800 px). */
 async function openAccountMenu(user: User) {
   await user.click(await within(screen.getByRole('banner')).findByRole('button', { name: /^Account menu/ }));
   return within(await screen.findByRole('menu'));
@@ -254,6 +254,18 @@ describe('navbar when signed in', () => {
     expect(await drawer.findByRole('link', { name: 'Create Book' })).toHaveAttribute('href', '/create-book');
     expect(drawer.getByText('Welcome, director@institute.example')).toBeInTheDocument();
     expect(drawer.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it("gives a signed-in user the site's pages behind Menu at a laptop's width, where a visitor has them in the bar", async () => {
+    act(() => setScreenWidth(1366));
+    signIn(makeUser());
+    const { user } = await renderApp('/about');
+    await user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
+    const drawer = within(await findNavigationDrawer());
+    expect(await drawer.findByRole('link', { name: 'Training Programs' })).toHaveAttribute('href', '/training-programs');
+    // Unlike a visitor's, the drawer stays open at this width: the bar has no site links to show instead.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.getElementById('navigation-drawer')).not.toBeNull();
   });
 
   it('logs out: tells the server, clears the session and cached data, goes to /', async () => {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseBook } from '../../../../src/contract/book-detail';
 import type { Book, Chapter } from '../../../../src/contract/books';
 import { writeBookText } from '../../../../src/features/downloads/db/downloads';
-import { getReadingPosition, moveOldReadingPositions, saveReadingPosition } from '../../../../src/features/reader/local/reading-positions';
+import { getReadingPosition, keepOnlyPositionsOf, saveReadingPosition } from '../../../../src/lib/reading-positions';
 import { db, type OfflineBook } from '../../../../src/lib/db';
 import { FakeApi, makeUser } from '../../../helpers/fake-api';
 import { renderApp } from '../../../helpers/render-app';
@@ -168,18 +168,34 @@ describe('a downloaded book', () => {
   });
 });
 
-describe('reading positions of an earlier version', () => {
-  it('moves reading positions kept in IndexedDB by an earlier version to localStorage, the newer of two kept', async () => {
+describe('reading positions on a shared device', () => {
+  const OTHER_ID = LEARNER.user_id + 1;
+
+  it("takes the signed-in user's positions from IndexedDB into localStorage, the newer of two kept", async () => {
     await db.readingPositions.bulkPut([
       { userId: LEARNER.user_id, bookId: 1, chapterId: 12, scrollY: 640, updatedAt: Date.now() - 60_000 },
       { userId: LEARNER.user_id, bookId: 2, chapterId: 21, scrollY: 0, updatedAt: Date.now() - 120_000 },
     ]);
     saveReadingPosition({ userId: LEARNER.user_id, bookId: 2, chapterId: 22, scrollY: 0 });
 
-    await moveOldReadingPositions();
+    await keepOnlyPositionsOf(LEARNER.user_id);
 
     expect(getReadingPosition(LEARNER.user_id, 1)).toMatchObject({ chapterId: 12, scrollY: 640 });
     expect(getReadingPosition(LEARNER.user_id, 2)?.chapterId).toBe(22);
     expect(await db.readingPositions.count()).toBe(0);
+  });
+
+  it("keeps the previous user's places out of the next user's localStorage, in their own rows, and gives them back at their next sign-in", async () => {
+    saveReadingPosition({ userId: OTHER_ID, bookId: 3, chapterId: 31, scrollY: 1200 });
+    saveReadingPosition({ userId: LEARNER.user_id, bookId: 1, chapterId: 11, scrollY: 80 });
+
+    await keepOnlyPositionsOf(LEARNER.user_id);
+    expect(JSON.parse(localStorage.getItem('reading_positions')!)).toEqual({ [`${LEARNER.user_id}:1`]: expect.objectContaining({ chapterId: 11 }) });
+    expect(await db.readingPositions.toArray()).toEqual([expect.objectContaining({ userId: OTHER_ID, bookId: 3, chapterId: 31, scrollY: 1200 })]);
+
+    await keepOnlyPositionsOf(OTHER_ID);
+    expect(getReadingPosition(OTHER_ID, 3)).toMatchObject({ chapterId: 31, scrollY: 1200 });
+    expect(getReadingPosition(LEARNER.user_id, 1)).toBeNull();
+    expect(await db.readingPositions.toArray()).toEqual([expect.objectContaining({ userId: LEARNER.user_id, bookId: 1, chapterId: 11 })]);
   });
 });

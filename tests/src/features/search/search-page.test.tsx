@@ -42,6 +42,12 @@ const pageOf = (results: SearchResult[], count = results.length, next: string | 
 });
 
 describe('search', () => {
+  it("says '500+ results' when the server's count reaches its cap (it counts no further)", async () => {
+    api.on('GET', '/books/search/', () => pageOf([result({})], 500, '/api/books/search/?q=the&page=2'));
+    await renderApp('/search?q=the');
+    expect(await screen.findByText('500+ results for “the”')).toBeInTheDocument();
+  });
+
   it("searches from the app bar's field: results grouped by book, links to the reader at the block, words marked, 'Load more'", async () => {
     await storeCopy(2, 'Hernia Repair', 'Mesh fixation.');
     api.on('GET', '/books/search/', (request) =>
@@ -100,6 +106,47 @@ describe('search', () => {
     expect(link).toHaveAttribute('href', '/book/3?chapter=30&block=1&q=suture');
     expect([...link.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['sutures']);
     expect(api.callsTo('/books/search/')).toHaveLength(0);
+  });
+
+  it("offline, a search made in the page's form goes into the URL once its results show: Back shows the search before, a reload the same results", async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await storeCopy(5, 'Hernia Repair', 'Close the peritoneum with barbed sutures.');
+    await storeCopy(6, 'Cholecystectomy', 'Clip the cystic artery.');
+    const first = await renderApp('/search?q=suture');
+    expect(await screen.findByRole('link', { name: /Knots/ })).toHaveAttribute('href', '/book/5?chapter=50&block=1&q=suture');
+
+    const field = screen.getByRole('textbox', { name: 'Search books' });
+    await first.user.clear(field);
+    await first.user.type(field, 'cystic{Enter}');
+    expect(await screen.findByText('1 result for “cystic”')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Knots/ })).toHaveAttribute('href', '/book/6?chapter=60&block=1&q=cystic');
+    await waitFor(() => expect(first.router.state.location.search).toEqual({ q: 'cystic' }));
+    expect(document.title).toBe('Search: cystic');
+
+    first.history.back();
+    await waitFor(() => expect(screen.getByRole('link', { name: /Knots/ })).toHaveAttribute('href', '/book/5?chapter=50&block=1&q=suture'));
+    expect(screen.getByText(/results? for “suture”/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search books' })).toHaveValue('suture');
+    first.unmount();
+
+    // A reload of the URL the form made.
+    await renderApp('/search?q=cystic');
+    expect(await screen.findByRole('link', { name: /Knots/ })).toHaveAttribute('href', '/book/6?chapter=60&block=1&q=cystic');
+    expect(screen.getByText('1 result for “cystic”')).toBeInTheDocument();
+    expect(api.callsTo('/books/search/')).toHaveLength(0);
+  });
+
+  it('online, a search made in the form asks the server and puts the words in the URL', async () => {
+    api.on('GET', '/books/search/', (request) =>
+      request.path.includes('q=mesh') ? pageOf([result({ chapter_title: 'Mesh', snippet: 'Mesh fixation.', highlights: [[0, 4]] })]) : pageOf([]),
+    );
+    const { user, router } = await renderApp('/search?q=zzyzx');
+    expect(await screen.findByRole('status')).toHaveTextContent('No results.');
+    const field = screen.getByRole('textbox', { name: 'Search books' });
+    await user.clear(field);
+    await user.type(field, 'mesh{Enter}');
+    expect(await screen.findByRole('link', { name: /Mesh/ })).toHaveAttribute('href', '/book/1?chapter=11&block=2&q=mesh');
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'mesh' }));
   });
 
   it('with the server out of reach, answers from the downloaded books', async () => {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuthStore } from '../../../../src/features/auth/auth-store';
 import { db as appDb } from '../../../../src/lib/db';
 import { addPendingLogout } from '../../../../src/lib/outbox/logout-outbox';
-import { hasPendingLogouts } from '../../../../src/lib/outbox/logout-queue';
+import { clearLogoutMarker, hasPendingLogouts, markLogoutPending, saveUnsavedLogouts } from '../../../../src/lib/outbox/logout-queue';
 import { writeCompletedAttempt } from '../../../../src/lib/outbox/outbox-db';
 import { createOutboxRunner, flushOutbox } from '../../../../src/lib/outbox/runner';
 import { sendLogoutFromPage } from '../../../../src/lib/outbox/send-logout';
@@ -68,9 +68,36 @@ describe('logout (the auth store)', () => {
     expect(getStoredUser()).toBeNull();
     const queued = await appDb.pendingLogouts.toArray();
     expect(queued).toEqual([{ id: expect.any(String), userId: 7, refresh: 'refresh-asha', createdAt: expect.any(Number), attempts: 0, lastError: null }]);
-    // localStorage keeps no token and no data of the user: only a marker that a logout waits.
+    // localStorage keeps no token and no data of the user once IndexedDB holds the logout: only a marker that a logout waits.
     expect(Object.keys(localStorage)).toEqual(['pending_logouts']);
+    expect(localStorage.getItem('pending_logouts')).not.toContain('refresh-asha');
     expect(hasPendingLogouts()).toBe(true);
+  });
+
+  it('keeps the token on the device when the tab closes before IndexedDB took it, and the next page queues it', async () => {
+    signIn(ASHA, 'refresh-asha');
+    const store = createAuthStore();
+    // The tab closes at once: the logout's synchronous part ran, its IndexedDB write never did.
+    vi.spyOn(appDb.pendingLogouts, 'add').mockReturnValueOnce(new Promise(() => {}) as never);
+    void store.logout();
+    expect(getAccessToken()).toBeNull();
+    expect(await appDb.pendingLogouts.count()).toBe(0);
+    expect(hasPendingLogouts()).toBe(true);
+
+    // The next page, whoever signs in, saves it before its first flush.
+    vi.restoreAllMocks();
+    await saveUnsavedLogouts();
+    expect(await appDb.pendingLogouts.toArray()).toEqual([expect.objectContaining({ userId: 7, refresh: 'refresh-asha' })]);
+    expect(localStorage.getItem('pending_logouts')).toBe('[]');
+    clearLogoutMarker();
+    expect(hasPendingLogouts()).toBe(false);
+  });
+
+  it('keeps the marker while a logout that IndexedDB does not hold yet waits', () => {
+    markLogoutPending('refresh-asha', 7);
+    clearLogoutMarker();
+    expect(hasPendingLogouts()).toBe(true);
+    expect(JSON.parse(localStorage.getItem('pending_logouts')!)).toEqual([{ refresh: 'refresh-asha', userId: 7 }]);
   });
 });
 

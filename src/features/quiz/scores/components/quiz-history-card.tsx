@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../../lib/dates';
 import { useOnlineStatus } from '../../../../lib/online-status';
 import { myScoresQueryOptions, type QuizScore } from '../api/get-my-scores';
 import { useOutboxRows } from '../use-outbox';
+import { formatPercentage } from '../../../../lib/percent';
 
 export const QUIZ_HISTORY_TEXT = {
   title: 'My Quiz History',
@@ -25,7 +26,6 @@ export const QUIZ_HISTORY_TEXT = {
 } as const;
 
 /** SPEC §9: the history shows the percentage with one decimal. */
-export const formatPercentage = (value: number | string) => `${Number(value).toFixed(1)}%`;
 
 /** A finished attempt still on this device, not yet recorded by the server (the outbox). */
 interface UnsyncedScore {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatPercentage } from '../../../../../src/features/quiz/scores/components/quiz-history-card';
+import { formatPercentage } from '../../../../../src/lib/percent';
 import { formatDateTime } from '../../../../../src/lib/dates';
 import { FakeApi, type FakeHandler, type FakeResponse, makeUser, signIn } from '../../../../helpers/fake-api';
 import { renderApp } from '../../../../helpers/render-app';

@@ -16,7 +16,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
-import type { AnswerValue, MatchPair, Question } from '../../../contract/quiz';
+import type { AnswerValue, MatchPair, Question } from '../../contract/quiz';
 
 export interface ControlProps<Q extends Question = Question> {
   question: Q;

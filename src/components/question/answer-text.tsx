@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { AnswerValue, MatchPair, Question } from '../../../contract/quiz';
+import type { AnswerValue, MatchPair, Question } from '../../contract/quiz';
 
 /** An answer as readable text: one option, a list of options, an ordered list, or left → right pairs. */
 export function AnswerText({ question, answer }: { question: Question; answer: AnswerValue | undefined }) {
