@@ -47,6 +47,57 @@ export function assertChromiumInstalled(): void {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING_MESSAGE);
 }
 
+/** The contexts of the apps launched and not yet closed, for the failure report (`describeOpenPages`). */
+const openContexts = new Set<BrowserContext>();
+/** Per page, the last errors it logged or threw (bounded): a failure report shows them. */
+const pageErrors = new WeakMap<Page, string[]>();
+
+function recordErrors(page: Page): void {
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  const keep = (text: string) => {
+    errors.push(text.slice(0, 500));
+    if (errors.length > 10) errors.shift();
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') keep(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => keep(`uncaught: ${error.message}`));
+}
+
+/** An aria snapshot without the site's header and footer, which every page shares. */
+function withoutBannerAndFooter(snapshot: string): string {
+  const kept: string[] = [];
+  let skipping = false;
+  for (const line of snapshot.split('\n')) {
+    if (!line.startsWith(' ')) skipping = /^- (banner|contentinfo)\b/.test(line);
+    if (!skipping) kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+/**
+ * What every open page of the launched apps shows: its address, its accessibility tree (as
+ * Playwright's aria snapshot, shortened) and the errors it logged. The e2e setup prints it when a
+ * test fails, so a failure on CI says what the user would have seen.
+ */
+export async function describeOpenPages(): Promise<string> {
+  const parts: string[] = [];
+  for (const context of openContexts) {
+    for (const page of context.pages()) {
+      let tree: string;
+      try {
+        tree = withoutBannerAndFooter(await page.locator('body').ariaSnapshot({ timeout: 5_000 })).slice(0, 4_000);
+      } catch (error) {
+        tree = `(no snapshot: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+      }
+      const errors = pageErrors.get(page) ?? [];
+      parts.push([`— ${page.url()}`, tree, ...(errors.length ? ['errors:', ...errors] : [])].join('\n'));
+    }
+  }
+  return parts.join('\n\n');
+}
+
 /** Launches Chromium with a fresh persistent profile (service workers need a real profile). */
 export async function launchApp(baseURL: string, options: LaunchOptions = {}): Promise<AppBrowser> {
   assertChromiumInstalled();
@@ -64,6 +115,9 @@ export async function launchApp(baseURL: string, options: LaunchOptions = {}): P
   });
   // The persistent context opens one blank tab; close it so pages are only ours.
   for (const page of context.pages()) await page.close();
+  context.on('page', recordErrors);
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   return {
     context,
     baseURL,
