@@ -35,9 +35,9 @@ interface MatchRow {
 /*
  * At most SEARCH_COUNT_CAP matches of a query are ranked and counted: the books' own entries, then the
  * chapters' in index order. A common word is in tens of thousands of blocks on the bench's data
- * at scale; ranking them all took 10–20 ms of SQLite's one thread per query, and on PostgreSQL a
- * heap read per match. With 500 rather than 1000, p50 at 10 connections fell from 31 to 25 ms on
- * SQLite and from 55 to 48 ms on PostgreSQL (a loaded machine, two runs each).
+ * at scale, and ranking reads each candidate (SQLite's bm25, PostgreSQL's heap row for
+ * ts_rank_cd): with 250 rather than 500, searches/s at 10 connections rose from 622–636 to
+ * 692–741 on SQLite and from 500–594 to 569–614 on PostgreSQL (three alternated rounds each).
  */
 /** The last word of a query is searched as the terms it begins when there are at most this many, else as a prefix. */
 const MAX_COMPLETIONS = 32;

@@ -112,7 +112,7 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
  * The server ranks and counts at most this many matches of a query (a common word is in tens of
  * thousands of blocks): a `count` of it means "this many or more", and the pages end there.
  */
-export const SEARCH_COUNT_CAP = 500;
+export const SEARCH_COUNT_CAP = 250;
 /** A page of matches; its `count` is at most SEARCH_COUNT_CAP. */
 export const searchPageSchema = pageSchema(searchResultSchema);
 

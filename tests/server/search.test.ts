@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMigratedTo } from '../helpers/migrated-to';
-import { chapterBlocks, SEARCH_PAGE_SIZE, searchPageSchema, type SearchResult } from '../../src/contract/search';
+import { chapterBlocks, SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, searchPageSchema, type SearchResult } from '../../src/contract/search';
 import { migrateToLatest } from '../../server/db/migrate';
 import { indexEverything } from '../../server/db/search-index';
 import { createRepositories } from '../../server/repositories';
@@ -213,22 +213,24 @@ describe('GET /api/books/search/', () => {
     for (const page of ['9007199254740993', '1e300', '-1']) expect((await search(`?q=pneumoperitoneum&page=${page}`)).json()).toHaveProperty('page');
   });
 
-  it('counts at most 500 matches and pages through them, a book titled with the word still first', async () => {
+  it(`counts at most ${SEARCH_COUNT_CAP} matches and pages through them, a book titled with the word still first`, async () => {
     const colon = await addBook('Colon handbook');
-    const paragraphs = Array.from({ length: 501 }, (_, i) => textParagraph(`Note ${i}: a diverticulum of the sigmoid.`));
+    const paragraphs = Array.from({ length: SEARCH_COUNT_CAP + 1 }, (_, i) => textParagraph(`Note ${i}: a diverticulum of the sigmoid.`));
     await addChapter(colon, 'Diverticular disease', lexicalDocument(...paragraphs));
-    // Added after the 501 blocks that match: still ranked, and first.
+    // Added after the blocks that match, one more than the cap: still ranked, and first.
     const atlas = await addBook('Diverticulum atlas');
     const base = '/api/books/search/?q=diverticulum';
     const first = await search('?q=diverticulum');
-    expect(first.json()).toMatchObject({ count: 500, next: `${base}&page=2`, previous: null });
+    expect(first.json()).toMatchObject({ count: SEARCH_COUNT_CAP, next: `${base}&page=2`, previous: null });
     expect(first.json().results[0]).toMatchObject({ book_id: atlas, chapter_id: null });
-    const last = await search('?q=diverticulum&page=25');
-    expect(last.json()).toMatchObject({ count: 500, next: null, previous: `${base}&page=24` });
-    expect(last.json().results).toHaveLength(SEARCH_PAGE_SIZE);
-    expect((await search('?q=diverticulum&page=26')).statusCode).toBe(404);
+    // The last page holds what is left of the cap.
+    const pages = Math.ceil(SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE);
+    const last = await search(`?q=diverticulum&page=${pages}`);
+    expect(last.json()).toMatchObject({ count: SEARCH_COUNT_CAP, next: null, previous: `${base}&page=${pages - 1}` });
+    expect(last.json().results).toHaveLength(SEARCH_COUNT_CAP - (pages - 1) * SEARCH_PAGE_SIZE);
+    expect((await search(`?q=diverticulum&page=${pages + 1}`)).statusCode).toBe(404);
     // In one book, the same bound.
-    expect((await search(`?q=diverticulum&book=${colon}`)).json()).toMatchObject({ count: 500 });
+    expect((await search(`?q=diverticulum&book=${colon}`)).json()).toMatchObject({ count: SEARCH_COUNT_CAP });
   });
 
   it('finds a legacy Quill Delta chapter at the right block', async () => {

@@ -22,7 +22,7 @@ export const SEARCH_PAGE_TEXT = {
   failed: 'The search failed. Please try again.',
 } as const;
 
-/** '3 results for “trocar”'; the server counts no further than its cap: '500+ results'. */
+/** '3 results for “trocar”'; the server counts no further than its cap: '250+ results'. */
 const resultsText = (count: number, q: string) => `${count}${count >= SEARCH_COUNT_CAP ? '+' : ''} ${count === 1 ? 'result' : 'results'} for “${q}”`;
 
 export interface SearchPageProps {

@@ -1,7 +1,7 @@
 /** The search page: the app bar's field, results by book as links with their words in <mark>, 'Load more', and offline the downloaded books only. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchResult } from '../../../../src/contract/search';
+import { SEARCH_COUNT_CAP, type SearchResult } from '../../../../src/contract/search';
 import { FakeApi } from '../../../helpers/fake-api';
 import { lexicalDocument, textParagraph } from '../../../helpers/lexical-doc';
 import { setScreenWidth } from '../../../helpers/media';
@@ -42,10 +42,10 @@ const pageOf = (results: SearchResult[], count = results.length, next: string | 
 });
 
 describe('search', () => {
-  it("says '500+ results' when the server's count reaches its cap (it counts no further)", async () => {
-    api.on('GET', '/books/search/', () => pageOf([result({})], 500, '/api/books/search/?q=the&page=2'));
+  it("says '250+ results' when the server's count reaches its cap (it counts no further)", async () => {
+    api.on('GET', '/books/search/', () => pageOf([result({})], SEARCH_COUNT_CAP, '/api/books/search/?q=the&page=2'));
     await renderApp('/search?q=the');
-    expect(await screen.findByText('500+ results for “the”')).toBeInTheDocument();
+    expect(await screen.findByText('250+ results for “the”')).toBeInTheDocument();
   });
 
   it("searches from the app bar's field: results grouped by book, links to the reader at the block, words marked, 'Load more'", async () => {
