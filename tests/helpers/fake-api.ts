@@ -4,6 +4,7 @@
  * adapter of the app's client (and of bare axios, which the token refresh uses).
  */
 import axios, { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach } from 'vitest';
 import { apiClient as httpClient } from '../../src/lib/api-client';
 import { type SessionUser, storeSession } from '../../src/lib/session';
 
@@ -114,4 +115,35 @@ export class FakeApi {
       axios.defaults.adapter = undefined;
     };
   }
+}
+
+/**
+ * The network of a test file's tests: a fresh FakeApi installed before each test and removed
+ * after it, and `navigator.onLine`, true at each test's start, which `setOnline(false)` turns off
+ * as a phone losing its signal would.
+ */
+export function fakeNetworkPerTest(): { readonly api: FakeApi; setOnline(online: boolean): void } {
+  let api: FakeApi | undefined;
+  let uninstall: () => void = () => undefined;
+  let online = true;
+  const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+  beforeEach(() => {
+    api = new FakeApi();
+    uninstall = api.install();
+    online = true;
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
+  });
+  afterEach(() => {
+    uninstall();
+    Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+  });
+  return {
+    get api() {
+      if (!api) throw new Error('The fake API is installed before each test: use it inside a test or a hook');
+      return api;
+    },
+    setOnline: (value) => {
+      online = value;
+    },
+  };
 }

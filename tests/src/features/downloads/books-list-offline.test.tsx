@@ -1,27 +1,14 @@
 /** The books list with downloads: marked 'Available offline', and offline it never spins. */
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseBook } from '../../../../src/contract/book-detail';
 import type { Book } from '../../../../src/contract/books';
 import { db } from '../../../../src/lib/db';
-import { FakeApi } from '../../../helpers/fake-api';
+import { fakeNetworkPerTest } from '../../../helpers/fake-api';
 import { renderApp } from '../../../helpers/render-app';
 import { LEARNER, makeBook, page, signInAs } from '../books/fixtures';
 
-let api: FakeApi;
-let uninstall: () => void;
-let online = true;
-const onLineDescriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
-beforeEach(() => {
-  api = new FakeApi();
-  uninstall = api.install();
-  online = true;
-  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
-});
-afterEach(() => {
-  uninstall();
-  Object.defineProperty(Navigator.prototype, 'onLine', onLineDescriptor);
-});
+const network = fakeNetworkPerTest();
 
 const FLS = makeBook({ id: 1, title: 'Fundamentals of Laparoscopic Surgery', cover_image_url: '' });
 const HERNIA = makeBook({ id: 2, title: 'Inguinal Hernia Repair', cover_image_url: '' });
@@ -45,9 +32,9 @@ const card = (title: string) => screen.getByRole('article', { name: title });
 
 describe('the books list', () => {
   it("marks the user's downloaded books 'Available offline' and offers the download on the others", async () => {
-    signInAs(api, LEARNER);
+    signInAs(network.api, LEARNER);
     await storeCopy(LEARNER.user_id, FLS);
-    api.on('GET', '/books/books/', () => page([FLS, HERNIA]));
+    network.api.on('GET', '/books/books/', () => page([FLS, HERNIA]));
     await renderApp('/books');
 
     await screen.findByRole('article', { name: FLS.title });
@@ -57,11 +44,11 @@ describe('the books list', () => {
   });
 
   it('offline on a device that never loaded the list, shows the downloaded books and says the rest need a connection', async () => {
-    signInAs(api, LEARNER);
+    signInAs(network.api, LEARNER);
     await storeCopy(LEARNER.user_id, FLS);
     await storeCopy(99, HERNIA);
-    online = false;
-    api.on('GET', /.*/, () => 'network');
+    network.setOnline(false);
+    network.api.on('GET', /.*/, () => 'network');
     await renderApp('/books');
 
     const list = await screen.findByRole('list', { name: 'Books available offline' });
@@ -73,12 +60,12 @@ describe('the books list', () => {
   });
 
   it('going offline keeps the list as last loaded, marked as such', async () => {
-    signInAs(api, LEARNER);
-    api.on('GET', '/books/books/', () => page([FLS, HERNIA]));
+    signInAs(network.api, LEARNER);
+    network.api.on('GET', '/books/books/', () => page([FLS, HERNIA]));
     await renderApp('/books');
     await screen.findByRole('article', { name: HERNIA.title });
 
-    online = false;
+    network.setOnline(false);
     await act(async () => {
       window.dispatchEvent(new Event('offline'));
     });

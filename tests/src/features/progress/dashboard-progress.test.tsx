@@ -4,31 +4,17 @@
  * the last sync; '3 of 8 chapters read' per book; the visibility notice shown once.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BookProgress, MyAssignment } from '../../../../src/contract/progress';
 import { progressKeys } from '../../../../src/features/progress/api/progress-keys';
 import { db } from '../../../../src/lib/db';
 import { writeChapterRead } from '../../../../src/lib/outbox/reading-outbox';
 import { createQueryClient, persistQueryCache, QUERY_CACHE_KEY } from '../../../../src/lib/query-client';
-import { FakeApi, makeUser } from '../../../helpers/fake-api';
+import { makeUser, fakeNetworkPerTest } from '../../../helpers/fake-api';
 import { renderApp } from '../../../helpers/render-app';
 import { makeBook, page, signInAs } from '../books/fixtures';
 
-let api: FakeApi;
-let uninstall: () => void;
-let online = true;
-const onLineDescriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
-
-beforeEach(() => {
-  api = new FakeApi();
-  uninstall = api.install();
-  online = true;
-  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
-});
-afterEach(() => {
-  uninstall();
-  Object.defineProperty(Navigator.prototype, 'onLine', onLineDescriptor);
-});
+const network = fakeNetworkPerTest();
 
 const MEMBER = makeUser({ user_id: 7, organization_id: 5, organization_name: 'City Hospital Surgery', organization_role: 'member' });
 const ORG = { id: 5, name: 'City Hospital Surgery' };
@@ -83,13 +69,13 @@ const PROGRESS: BookProgress[] = [
 ];
 
 function answerProgress(user = MEMBER) {
-  signInAs(api, user);
-  api.on('GET', '/books/my-scores/', { status: 200, data: [] });
-  api.on('GET', '/accounts/my-invitations/', { status: 200, data: [] });
-  api.on('GET', '/books/books/', page(BOOKS));
-  api.on('GET', '/books/my-progress/', { status: 200, data: PROGRESS });
-  api.on('GET', '/books/my-assignments/', { status: 200, data: ASSIGNMENTS });
-  api.on('POST', '/books/reading/', () => 'network');
+  signInAs(network.api, user);
+  network.api.on('GET', '/books/my-scores/', { status: 200, data: [] });
+  network.api.on('GET', '/accounts/my-invitations/', { status: 200, data: [] });
+  network.api.on('GET', '/books/books/', page(BOOKS));
+  network.api.on('GET', '/books/my-progress/', { status: 200, data: PROGRESS });
+  network.api.on('GET', '/books/my-assignments/', { status: 200, data: ASSIGNMENTS });
+  network.api.on('POST', '/books/reading/', () => 'network');
 }
 
 const assignedCard = async () => within(await screen.findByRole('region', { name: 'Assigned to you' }));
@@ -143,7 +129,7 @@ describe("'Assigned to you'", () => {
     const card = await assignedCard();
     await card.findByRole('listitem', { name: 'Suturing and Knot Tying' });
 
-    online = false;
+    network.setOnline(false);
     await act(async () => window.dispatchEvent(new Event('offline')));
 
     expect(await card.findByText(/^You are offline: as last synced \d+ \w+ \d{4}, \d+:\d\d [ap]m\.$/)).toBeInTheDocument();
@@ -153,36 +139,36 @@ describe("'Assigned to you'", () => {
 
   it('offline on a device that never synced them, says they come with the connection, never loading', async () => {
     answerProgress();
-    online = false;
+    network.setOnline(false);
     await renderApp('/dashboard');
     const card = await assignedCard();
     expect(card.getByText('You are offline: your assignments show when the connection returns.')).toBeInTheDocument();
     expect(card.queryByText('Loading your assignments...')).not.toBeInTheDocument();
-    expect(api.callsTo('/books/my-assignments/')).toEqual([]);
+    expect(network.api.callsTo('/books/my-assignments/')).toEqual([]);
   });
 
   it('is not shown when nothing is assigned, nor to a user outside an organization', async () => {
     answerProgress();
-    api.on('GET', '/books/my-assignments/', { status: 200, data: [] });
+    network.api.on('GET', '/books/my-assignments/', { status: 200, data: [] });
     const { unmount } = await renderApp('/dashboard');
     await screen.findByRole('region', { name: 'Reading progress' });
-    await waitFor(() => expect(api.callsTo('/books/my-assignments/').length).toBeGreaterThan(0));
+    await waitFor(() => expect(network.api.callsTo('/books/my-assignments/').length).toBeGreaterThan(0));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('region', { name: 'Assigned to you' })).not.toBeInTheDocument();
     unmount();
-    const asked = api.callsTo('/books/my-assignments/').length;
+    const asked = network.api.callsTo('/books/my-assignments/').length;
 
     answerProgress(makeUser({ user_id: 8 }));
     await renderApp('/dashboard');
     await screen.findByRole('region', { name: 'Reading progress' });
     expect(screen.queryByRole('region', { name: 'Assigned to you' })).not.toBeInTheDocument();
-    expect(api.callsTo('/books/my-assignments/')).toHaveLength(asked);
+    expect(network.api.callsTo('/books/my-assignments/')).toHaveLength(asked);
   });
 
   it('is kept for offline use with the books list across reloads, for the same user only', async () => {
     const client = createQueryClient();
     const stop = persistQueryCache(client);
-    signInAs(api, MEMBER);
+    signInAs(network.api, MEMBER);
     client.setQueryData(progressKeys.assignments(MEMBER.user_id), ASSIGNMENTS);
     client.setQueryData(progressKeys.mine(MEMBER.user_id), PROGRESS);
     await vi.waitFor(() => expect(localStorage.getItem(QUERY_CACHE_KEY)).toContain('Suturing and Knot Tying'), { timeout: 3000 });
@@ -219,7 +205,7 @@ describe("'3 of 8 chapters read'", () => {
 
   it('shows chapters read on the cards of begun books only, counting a chapter read offline at once', async () => {
     answerProgress();
-    api.on('GET', '/books/my-progress/', { status: 200, data: [PROGRESS[0]] });
+    network.api.on('GET', '/books/my-progress/', { status: 200, data: [PROGRESS[0]] });
     await writeChapterRead(db, { userId: MEMBER.user_id, bookId: 2, chapterId: 21 });
 
     await renderApp('/books');

@@ -8,28 +8,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Chapter } from '../../../../src/contract/books';
 import { db } from '../../../../src/lib/db';
 import { readingEventsOf } from '../../../../src/lib/outbox/reading-outbox';
-import { FakeApi } from '../../../helpers/fake-api';
+import { fakeNetworkPerTest } from '../../../helpers/fake-api';
 import { renderApp } from '../../../helpers/render-app';
 import { LEARNER, makeBook, makeChapter, page, signInAs, storeCompleteCopy } from '../books/fixtures';
 import { installIntersectionObserver, showOnScreen } from './intersection-observer';
 
-let api: FakeApi;
-let uninstall: () => void;
+const network = fakeNetworkPerTest();
 let uninstallObserver: () => void;
-let online = true;
-const onLineDescriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
 
 beforeEach(() => {
-  api = new FakeApi();
-  uninstall = api.install();
   uninstallObserver = installIntersectionObserver();
-  online = true;
-  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
 });
 afterEach(() => {
-  uninstall();
   uninstallObserver();
-  Object.defineProperty(Navigator.prototype, 'onLine', onLineDescriptor);
 });
 
 const BOOK = makeBook({ cover_image_url: '', chapter_count: 2 });
@@ -40,11 +31,11 @@ const reachEnd = () => act(() => showOnScreen(chapterEnd()));
 
 describe('reading a chapter to its end', () => {
   it('offline, in a downloaded copy, stores one read and one event per chapter, and nothing when a chapter is read again', async () => {
-    signInAs(api, LEARNER);
+    signInAs(network.api, LEARNER);
     await storeCompleteCopy(LEARNER.user_id, BOOK, CHAPTERS);
-    online = false;
-    api.on('GET', /.*/, () => 'network');
-    api.on('POST', /.*/, () => 'network');
+    network.setOnline(false);
+    network.api.on('GET', /.*/, () => 'network');
+    network.api.on('POST', /.*/, () => 'network');
 
     const { user } = await renderApp('/book/1');
     expect(await screen.findByRole('heading', { level: 2, name: 'Ergonomics' })).toBeInTheDocument();
@@ -74,10 +65,10 @@ describe('reading a chapter to its end', () => {
   });
 
   it('online, in a book read from the network, sends the event to the server once', async () => {
-    signInAs(api, LEARNER);
-    api.on('GET', '/books/books/1/', { status: 200, data: BOOK });
-    api.on('GET', '/books/books/1/chapters/', page(CHAPTERS));
-    api.on('POST', '/books/reading/', (request) => ({
+    signInAs(network.api, LEARNER);
+    network.api.on('GET', '/books/books/1/', { status: 200, data: BOOK });
+    network.api.on('GET', '/books/books/1/chapters/', page(CHAPTERS));
+    network.api.on('POST', '/books/reading/', (request) => ({
       status: 200,
       data: { accepted: (request.body as { events: { client_event_id: string }[] }).events.map((e) => e.client_event_id), ignored: [] },
     }));
@@ -86,14 +77,14 @@ describe('reading a chapter to its end', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Ergonomics' })).toBeInTheDocument();
     await reachEnd();
 
-    await waitFor(() => expect(api.callsTo('/books/reading/', 'POST')).toHaveLength(1));
-    const [sent] = api.callsTo('/books/reading/', 'POST');
+    await waitFor(() => expect(network.api.callsTo('/books/reading/', 'POST')).toHaveLength(1));
+    const [sent] = network.api.callsTo('/books/reading/', 'POST');
     expect(sent!.body).toEqual({ events: [{ client_event_id: expect.stringMatching(/^[0-9a-f-]{36}$/), chapter: 11, read_at: expect.any(String) }] });
     await waitFor(async () => expect(await readingEventsOf(db, LEARNER.user_id)).toEqual([]));
     expect(await db.chapterReads.count()).toBe(1);
 
     await reachEnd();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(api.callsTo('/books/reading/', 'POST')).toHaveLength(1);
+    expect(network.api.callsTo('/books/reading/', 'POST')).toHaveLength(1);
   });
 });

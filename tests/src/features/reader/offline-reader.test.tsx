@@ -3,31 +3,20 @@
  * where the reader left off, and the background refresh that never loses the copy.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseBook } from '../../../../src/contract/book-detail';
 import type { Book, Chapter } from '../../../../src/contract/books';
 import { writeBookText } from '../../../../src/features/downloads/db/downloads';
 import { getReadingPosition, keepOnlyPositionsOf, saveReadingPosition } from '../../../../src/lib/reading-positions';
 import { db, type OfflineBook } from '../../../../src/lib/db';
-import { FakeApi, makeUser } from '../../../helpers/fake-api';
+import { makeUser, fakeNetworkPerTest } from '../../../helpers/fake-api';
 import { renderApp } from '../../../helpers/render-app';
 import { LEARNER, lexicalText, makeBook, makeChapter, page, signInAs } from '../books/fixtures';
 
-let api: FakeApi;
-let uninstall: () => void;
-let online = true;
-const onLineDescriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+const network = fakeNetworkPerTest();
 
 beforeEach(async () => {
-  api = new FakeApi();
-  uninstall = api.install();
-  online = true;
-  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
   await Promise.all([db.books.clear(), db.chapters.clear(), db.readingPositions.clear(), db.outbox.clear(), db.meta.clear()]);
-});
-afterEach(() => {
-  uninstall();
-  Object.defineProperty(Navigator.prototype, 'onLine', onLineDescriptor);
 });
 
 const CHAPTERS: Chapter[] = [
@@ -59,24 +48,24 @@ const pane = () => within(screen.getByTestId('reader-pane'));
 
 describe('a downloaded book', () => {
   it('opens offline from the device, with no request to wait for, marked Available offline', async () => {
-    signInAs(api, LEARNER);
+    signInAs(network.api, LEARNER);
     await storeCopy(LEARNER.user_id);
-    online = false;
-    api.on('GET', /.*/, () => 'network');
+    network.setOnline(false);
+    network.api.on('GET', /.*/, () => 'network');
 
     await renderApp('/book/1');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Fundamentals of Laparoscopic Surgery' })).toBeInTheDocument();
     expect(pane().getByText('Stand square to the target.')).toBeInTheDocument();
     expect(await screen.findByText('Available offline')).toBeInTheDocument();
-    expect(api.callsTo('/books/books/1/')).toHaveLength(0);
-    expect(api.callsTo('/books/books/1/chapters/')).toHaveLength(0);
+    expect(network.api.callsTo('/books/books/1/')).toHaveLength(0);
+    expect(network.api.callsTo('/books/books/1/chapters/')).toHaveLength(0);
   });
 
   it("is not shown to another user of the device: offline, that user's reader says it needs a connection", async () => {
     await storeCopy(LEARNER.user_id);
-    signInAs(api, makeUser({ user_id: 8, email: 'ravi@hospital.example' }));
-    online = false;
+    signInAs(network.api, makeUser({ user_id: 8, email: 'ravi@hospital.example' }));
+    network.setOnline(false);
 
     await renderApp('/book/1');
 
@@ -85,10 +74,10 @@ describe('a downloaded book', () => {
   });
 
   it('reopens where the reader left off', async () => {
-    signInAs(api, LEARNER);
+    signInAs(network.api, LEARNER);
     await storeCopy(LEARNER.user_id);
     saveReadingPosition({ userId: LEARNER.user_id, bookId: 1, chapterId: 12, scrollY: 0 });
-    online = false;
+    network.setOnline(false);
 
     await renderApp('/book/1');
 
@@ -97,9 +86,9 @@ describe('a downloaded book', () => {
 
   /** The learner's downloaded book, opened offline, and its second chapter (id 12) chosen. */
   async function choosePortPlacement() {
-    signInAs(api, LEARNER);
+    signInAs(network.api, LEARNER);
     await storeCopy(LEARNER.user_id);
-    online = false;
+    network.setOnline(false);
     const { user } = await renderApp('/book/1');
     await screen.findByRole('heading', { level: 1 });
     await user.click(screen.getByRole('button', { name: 'Port Placement' }));
@@ -126,11 +115,11 @@ describe('a downloaded book', () => {
   });
 
   it('is refreshed in the background when the server copy changed', async () => {
-    signInAs(api, LEARNER);
+    signInAs(network.api, LEARNER);
     await storeCopy(LEARNER.user_id, undefined, undefined, { checkedAt: 0 });
     const newer = makeBook({ cover_image_url: '', title: 'Fundamentals of Laparoscopic Surgery (2nd edition)', updated_at: '2026-03-01T10:00:00Z' });
-    api.on('GET', '/books/books/1/', { status: 200, data: newer });
-    api.on('GET', '/books/books/1/chapters/', () => page([...CHAPTERS, makeChapter({ id: 13, title: 'Suturing', order: 3 })]));
+    network.api.on('GET', '/books/books/1/', { status: 200, data: newer });
+    network.api.on('GET', '/books/books/1/chapters/', () => page([...CHAPTERS, makeChapter({ id: 13, title: 'Suturing', order: 3 })]));
 
     await renderApp('/book/1');
     await screen.findByRole('heading', { level: 1, name: 'Fundamentals of Laparoscopic Surgery' });
@@ -141,13 +130,13 @@ describe('a downloaded book', () => {
   });
 
   it('keeps the copy when the background refresh fails', async () => {
-    signInAs(api, LEARNER);
+    signInAs(network.api, LEARNER);
     await storeCopy(LEARNER.user_id, undefined, undefined, { checkedAt: 0 });
-    api.on('GET', '/books/books/1/', { status: 500, data: { detail: 'Server error' } });
+    network.api.on('GET', '/books/books/1/', { status: 500, data: { detail: 'Server error' } });
 
     await renderApp('/book/1');
     await screen.findByRole('heading', { level: 1, name: 'Fundamentals of Laparoscopic Surgery' });
-    await waitFor(() => expect(api.callsTo('/books/books/1/')).toHaveLength(1));
+    await waitFor(() => expect(network.api.callsTo('/books/books/1/')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const copy = await db.books.get([LEARNER.user_id, 1]);
@@ -157,14 +146,14 @@ describe('a downloaded book', () => {
   });
 
   it('online, opens from the device too: the book and its chapters are not asked of the server', async () => {
-    signInAs(api, LEARNER);
+    signInAs(network.api, LEARNER);
     await storeCopy(LEARNER.user_id);
 
     await renderApp('/book/1');
 
     expect(await pane().findByText('Stand square to the target.')).toBeInTheDocument();
-    expect(api.callsTo('/books/books/1/')).toHaveLength(0);
-    expect(api.callsTo('/books/books/1/chapters/')).toHaveLength(0);
+    expect(network.api.callsTo('/books/books/1/')).toHaveLength(0);
+    expect(network.api.callsTo('/books/books/1/chapters/')).toHaveLength(0);
   });
 });
 

@@ -6,32 +6,21 @@
  * cards, the dashboard's line and the reader's link.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { foldCard, questionFingerprint, type ReviewCard } from '../../../../src/contract/review';
 import type { Question } from '../../../../src/contract/quiz';
 import { addCardsFromAttempt } from '../../../../src/features/review/db/deck';
 import { db } from '../../../../src/lib/db';
 import { pendingReviewsOf } from '../../../../src/lib/outbox/review-outbox';
-import { FakeApi } from '../../../helpers/fake-api';
+import { fakeNetworkPerTest } from '../../../helpers/fake-api';
 import { renderApp } from '../../../helpers/render-app';
 import { explainedSingleChoice, QUIZ, singleChoice, wrongChoice } from '../../../helpers/quiz-fixture';
 import { LEARNER, makeBook, makeChapter, page, signInAs, storeCompleteCopy } from '../books/fixtures';
 
-let api: FakeApi;
-let uninstall: () => void;
-let online = true;
-const onLineDescriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
+const network = fakeNetworkPerTest();
 
 beforeEach(() => {
-  api = new FakeApi();
-  uninstall = api.install();
-  online = true;
-  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
-  signInAs(api, LEARNER);
-});
-afterEach(() => {
-  uninstall();
-  Object.defineProperty(Navigator.prototype, 'onLine', onLineDescriptor);
+  signInAs(network.api, LEARNER);
 });
 
 const FIRST: Question = { ...explainedSingleChoice, id: 'q1' };
@@ -60,9 +49,9 @@ const pending = () => pendingReviewsOf(db, LEARNER.user_id);
 
 describe('/review', () => {
   it("reviews the due cards online, storing each review before 'Next' and rating wrong as again and right but 'Not sure' as hard", async () => {
-    api.on('GET', '/review/cards/', page([card(FIRST), card(SECOND, { created_at: '2026-01-21T08:00:00.000Z' })]));
-    api.on('GET', '/books/books/3/', { status: 200, data: BOOK });
-    api.on('POST', '/review/events/', (request) => ({
+    network.api.on('GET', '/review/cards/', page([card(FIRST), card(SECOND, { created_at: '2026-01-21T08:00:00.000Z' })]));
+    network.api.on('GET', '/books/books/3/', { status: 200, data: BOOK });
+    network.api.on('POST', '/review/events/', (request) => ({
       status: 200,
       data: { accepted: (request.body as { events: { client_event_id: string }[] }).events.map((e) => e.client_event_id) },
     }));
@@ -94,7 +83,9 @@ describe('/review', () => {
     expect(await screen.findByText('Reviewed 2: 1 right, 1 again')).toBeInTheDocument();
     // The runner sent both reviews once.
     await waitFor(async () => expect(await pending()).toEqual([]));
-    const posted = api.calls.filter((c) => c.path === '/review/events/').flatMap((c) => (c.body as { events: { question: string; rating: string }[] }).events);
+    const posted = network.api.calls
+      .filter((c) => c.path === '/review/events/')
+      .flatMap((c) => (c.body as { events: { question: string; rating: string }[] }).events);
     expect(posted.map((e) => [e.question, e.rating])).toEqual([
       ['q1', 'again'],
       ['q2', 'hard'],
@@ -102,9 +93,9 @@ describe('/review', () => {
   });
 
   it('works offline from a downloaded copy, rates a sure right answer good, and skips a card whose book is not on the device', async () => {
-    online = false;
-    api.on('GET', '/review/cards/', () => 'network');
-    api.on('POST', '/review/events/', () => 'network');
+    network.setOnline(false);
+    network.api.on('GET', '/review/cards/', () => 'network');
+    network.api.on('POST', '/review/events/', () => 'network');
     await storeCompleteCopy(LEARNER.user_id, BOOK, []);
     // Missed offline on this device: the cards exist before any sync.
     await addCardsFromAttempt(db, {
@@ -146,7 +137,11 @@ describe('/review', () => {
   });
 
   it('reviews only the given book with ?book= and says how many cards retired', async () => {
-    api.on('GET', '/review/cards/', page([card(FIRST), card(SECOND, { retired: true }), card(singleChoice, { quiz: 12, book: 4, book_title: 'Suturing' })]));
+    network.api.on(
+      'GET',
+      '/review/cards/',
+      page([card(FIRST), card(SECOND, { retired: true }), card(singleChoice, { quiz: 12, book: 4, book_title: 'Suturing' })]),
+    );
 
     await renderApp('/review?book=3');
 
@@ -157,7 +152,7 @@ describe('/review', () => {
 
 describe('entry points', () => {
   it("shows 'N questions due for review' on the dashboard, linking to /review", async () => {
-    api.on('GET', '/review/cards/', page([card(FIRST), card(SECOND)]));
+    network.api.on('GET', '/review/cards/', page([card(FIRST), card(SECOND)]));
 
     await renderApp('/dashboard');
 
@@ -166,7 +161,7 @@ describe('entry points', () => {
   });
 
   it('shows no due line on the dashboard when nothing is due', async () => {
-    api.on('GET', '/review/cards/', page([]));
+    network.api.on('GET', '/review/cards/', page([]));
     await renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -174,8 +169,8 @@ describe('entry points', () => {
   });
 
   it("offers 'Review this book's questions' in the reader of a book with cards (offline, from the copy)", async () => {
-    online = false;
-    api.on('GET', /.*/, () => 'network');
+    network.setOnline(false);
+    network.api.on('GET', /.*/, () => 'network');
     await storeCompleteCopy(LEARNER.user_id, BOOK, [makeChapter({ id: 31, title: 'Ports', book: 3 })]);
     await addCardsFromAttempt(db, {
       userId: LEARNER.user_id,
@@ -196,11 +191,11 @@ describe('entry points', () => {
 
   it('makes the cards of a quiz finished in the reader at once, before any sync: 3 missed questions are due', async () => {
     const QUIZ_BOOK = makeBook({ id: 1, quiz: { id: 5, title: 'Self-assessment', version: 3, quiz_data: JSON.stringify(QUIZ) } });
-    api.on('GET', '/books/books/1/', { status: 200, data: QUIZ_BOOK });
-    api.on('GET', '/books/books/1/chapters/', page([]));
-    api.on('GET', '/books/my-scores/', page([]));
-    api.on('POST', '/books/quizzes/5/scores/', () => 'network');
-    api.on('GET', '/review/cards/', () => 'network');
+    network.api.on('GET', '/books/books/1/', { status: 200, data: QUIZ_BOOK });
+    network.api.on('GET', '/books/books/1/chapters/', page([]));
+    network.api.on('GET', '/books/my-scores/', page([]));
+    network.api.on('POST', '/books/quizzes/5/scores/', () => 'network');
+    network.api.on('GET', '/review/cards/', () => 'network');
 
     const { user, router } = await renderApp('/book/1');
     await user.click(await screen.findByRole('button', { name: 'Start Quiz' }, { timeout: 5000 }));

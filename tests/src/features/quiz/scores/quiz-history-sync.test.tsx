@@ -1,26 +1,13 @@
 /** Quiz history shows each attempt still on the device with its sync state, beside the server's records. */
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeCompletedAttempt } from '../../../../../src/lib/outbox/outbox-db';
 import { db } from '../../../../../src/lib/db';
-import { FakeApi, makeUser, signIn } from '../../../../helpers/fake-api';
+import { makeUser, signIn, fakeNetworkPerTest } from '../../../../helpers/fake-api';
 import { renderApp } from '../../../../helpers/render-app';
 import { makeAttempt } from '../../../lib/outbox/outbox-fixtures';
 
-let api: FakeApi;
-let uninstall: () => void;
-let online = true;
-const onLineDescriptor = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
-beforeEach(() => {
-  api = new FakeApi();
-  uninstall = api.install();
-  online = true;
-  Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => online });
-});
-afterEach(() => {
-  uninstall();
-  Object.defineProperty(Navigator.prototype, 'onLine', onLineDescriptor);
-});
+const network = fakeNetworkPerTest();
 
 const serverRecord = {
   id: 1,
@@ -39,9 +26,9 @@ describe('My Quiz History with scores on the device', () => {
   it('lists waiting and rejected attempts with their state, and the server records, never another user’s', async () => {
     const person = makeUser();
     signIn(person);
-    api.on('GET', '/accounts/profile/', { status: 200, data: { id: person.user_id, ...person } });
-    api.on('GET', '/books/my-scores/', { status: 200, data: [serverRecord] });
-    api.on('POST', '/books/quizzes/:quizId/scores/', () => 'network');
+    network.api.on('GET', '/accounts/profile/', { status: 200, data: { id: person.user_id, ...person } });
+    network.api.on('GET', '/books/my-scores/', { status: 200, data: [serverRecord] });
+    network.api.on('POST', '/books/quizzes/:quizId/scores/', () => 'network');
     await writeCompletedAttempt(db, makeAttempt(person.user_id), { quizTitle: 'FLS basics' }, 1_000);
     const refused = await writeCompletedAttempt(db, makeAttempt(person.user_id), { quizTitle: 'Hernia quiz' }, 2_000);
     await db.outbox.update(refused.clientAttemptId, { state: 'rejected', lastError: 'This quiz has no version 2.' });
@@ -65,7 +52,7 @@ describe('My Quiz History with scores on the device', () => {
   it('offline on a device that never loaded the history, lists the attempts waiting to sync and says the rest comes online, never loading', async () => {
     const person = makeUser();
     signIn(person);
-    online = false;
+    network.setOnline(false);
     await writeCompletedAttempt(db, makeAttempt(person.user_id), { quizTitle: 'FLS basics' }, 1_000);
 
     await renderApp('/dashboard');
@@ -74,15 +61,17 @@ describe('My Quiz History with scores on the device', () => {
     expect(card.getByText('Waiting to sync')).toBeInTheDocument();
     expect(card.getByText('You are offline: your history from the server shows when the connection returns.')).toBeInTheDocument();
     expect(card.queryByText('Loading quiz history...')).not.toBeInTheDocument();
-    expect(api.callsTo('/books/my-scores/')).toEqual([]);
+    expect(network.api.callsTo('/books/my-scores/')).toEqual([]);
   });
 
   it('keeps the rows it shows when a refresh fails, and says so', async () => {
     const person = makeUser();
     signIn(person);
-    api.on('GET', '/accounts/profile/', { status: 200, data: { id: person.user_id, ...person } });
+    network.api.on('GET', '/accounts/profile/', { status: 200, data: { id: person.user_id, ...person } });
     let fail = false;
-    api.on('GET', '/books/my-scores/', () => (fail ? { status: 500, data: { detail: 'A server error occurred.' } } : { status: 200, data: [serverRecord] }));
+    network.api.on('GET', '/books/my-scores/', () =>
+      fail ? { status: 500, data: { detail: 'A server error occurred.' } } : { status: 200, data: [serverRecord] },
+    );
     const { queryClient } = await renderApp('/dashboard');
     const card = within(await screen.findByRole('region', { name: 'My Quiz History' }));
     expect(await card.findByText('Ergonomics quiz')).toBeInTheDocument();
