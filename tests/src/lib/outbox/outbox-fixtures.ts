@@ -1,4 +1,4 @@
-/** Shared pieces of the outbox tests: attempts, a fake score server, a Web Locks stand-in. */
+/** Shared pieces of the outbox tests: attempts, a fake score server and event endpoint, a Web Locks stand-in. */
 import { AppDB, type QuizAttempt } from '../../../../src/lib/db';
 import { FakeApi, type FakeRequest } from '../../../helpers/fake-api';
 
@@ -48,7 +48,7 @@ export class FakeScoreServer {
   readonly posts: FakeRequest[] = [];
   inFlight = 0;
   maxInFlight = 0;
-  answer: ((request: FakeRequest) => { status: number; data?: unknown } | 'network' | undefined) | null = null;
+  answer: ((request: FakeRequest) => Answer) | null = null;
 
   constructor() {
     this.api.on('POST', '/books/quizzes/:quizId/scores/', async (request) => {
@@ -71,6 +71,37 @@ export class FakeScoreServer {
 
   postedIds(): string[] {
     return this.posts.map((p) => (p.body as { client_attempt_id: string }).client_attempt_id);
+  }
+}
+
+type Answer = { status: number; data?: unknown } | 'network' | undefined;
+
+/**
+ * A batch endpoint of client events (reading, review) as the real server behaves: it keeps the
+ * first event of each client_event_id and accepts every id of a batch, a replay's too, answering
+ * `{accepted, ...extra}`. `answer` may override the answer per request.
+ */
+export class FakeEventEndpoint<E extends { client_event_id: string }> {
+  /** client_event_id → the event the server keeps (the first one). */
+  readonly events = new Map<string, E>();
+  /** Every POST to the endpoint, in arrival order. */
+  readonly posts: FakeRequest[] = [];
+  answer: ((request: FakeRequest) => Answer) | null = null;
+
+  constructor(api: FakeApi, path: string, extra: Record<string, unknown> = {}) {
+    api.on('POST', path, (request) => {
+      this.posts.push(request);
+      const override = this.answer?.(request);
+      if (override) return override;
+      const { events } = request.body as { events: E[] };
+      for (const event of events) if (!this.events.has(event.client_event_id)) this.events.set(event.client_event_id, event);
+      return { status: 200, data: { accepted: events.map((e) => e.client_event_id), ...extra } };
+    });
+  }
+
+  /** The client_event_id of every event posted, in order, replays included. */
+  postedIds(): string[] {
+    return this.posts.flatMap((p) => (p.body as { events: E[] }).events.map((e) => e.client_event_id));
   }
 }
 

@@ -12,9 +12,8 @@ import { chapterReadsOf, readingEventsOf, writeChapterRead } from '../../../../s
 import { flushOutbox } from '../../../../src/lib/outbox/runner';
 import { sendReadingFromPage } from '../../../../src/lib/outbox/send-reading';
 import { clearSession, getStoredUser } from '../../../../src/lib/session';
-import type { FakeRequest } from '../../../helpers/fake-api';
 import { makeUser, signIn } from '../../../helpers/fake-api';
-import { AppDB, FakeScoreServer, freshDatabaseName, makeAttempt } from './outbox-fixtures';
+import { AppDB, FakeEventEndpoint, FakeScoreServer, freshDatabaseName, makeAttempt } from './outbox-fixtures';
 
 const ASHA = makeUser({ user_id: 7, email: 'asha@hospital.example' });
 const RAVI = makeUser({ user_id: 8, email: 'ravi@hospital.example' });
@@ -27,26 +26,7 @@ interface PostedEvent {
 
 /** The score server plus POST /books/reading/, which keeps each client_event_id once. */
 class FakeProgressServer extends FakeScoreServer {
-  /** client_event_id → the event the server keeps (the first one). */
-  readonly events = new Map<string, PostedEvent>();
-  readonly readingPosts: FakeRequest[] = [];
-  readingAnswer: ((request: FakeRequest) => { status: number; data?: unknown } | 'network' | undefined) | null = null;
-
-  constructor() {
-    super();
-    this.api.on('POST', '/books/reading/', (request) => {
-      this.readingPosts.push(request);
-      const override = this.readingAnswer?.(request);
-      if (override) return override;
-      const { events } = request.body as { events: PostedEvent[] };
-      for (const event of events) if (!this.events.has(event.client_event_id)) this.events.set(event.client_event_id, event);
-      return { status: 200, data: { accepted: events.map((e) => e.client_event_id), ignored: [] } };
-    });
-  }
-
-  postedEventIds(): string[] {
-    return this.readingPosts.flatMap((p) => (p.body as { events: PostedEvent[] }).events.map((e) => e.client_event_id));
-  }
+  readonly reading = new FakeEventEndpoint<PostedEvent>(this.api, '/books/reading/', { ignored: [] });
 }
 
 let server: FakeProgressServer;
@@ -103,8 +83,8 @@ describe('sending reading events', () => {
     expect(result).toMatchObject({ sent: 1, eventsSent: 3, eventsRemaining: 0, stoppedBy: null });
     const order = server.api.calls.map((c) => c.path);
     expect(order.indexOf('/books/reading/')).toBeGreaterThan(order.findIndex((p) => p.startsWith('/books/quizzes/')));
-    expect(server.readingPosts).toHaveLength(1);
-    expect((server.readingPosts[0]!.body as { events: PostedEvent[] }).events.map((e) => e.chapter)).toEqual([21, 22, 23]);
+    expect(server.reading.posts).toHaveLength(1);
+    expect((server.reading.posts[0]!.body as { events: PostedEvent[] }).events.map((e) => e.chapter)).toEqual([21, 22, 23]);
     expect(await readingEventsOf(database, ASHA.user_id)).toEqual([]);
     // The device still knows what it read.
     expect(await chapterReadsOf(database, ASHA.user_id)).toHaveLength(3);
@@ -117,17 +97,17 @@ describe('sending reading events', () => {
     const result = await flush();
 
     expect(result.eventsSent).toBe(MAX_READING_BATCH + 3);
-    expect(server.readingPosts.map((p) => (p.body as { events: unknown[] }).events.length)).toEqual([MAX_READING_BATCH, 3]);
-    expect(new Set(server.postedEventIds()).size).toBe(MAX_READING_BATCH + 3);
+    expect(server.reading.posts.map((p) => (p.body as { events: unknown[] }).events.length)).toEqual([MAX_READING_BATCH, 3]);
+    expect(new Set(server.reading.postedIds()).size).toBe(MAX_READING_BATCH + 3);
   });
 
   it('keeps the batch on a network failure and on a 5xx, and sends it when the server answers again', async () => {
     await read(ASHA.user_id, [21, 22]);
-    server.readingAnswer = () => 'network';
+    server.reading.answer = () => 'network';
     const offline = await flush();
     expect(offline).toMatchObject({ eventsSent: 0, eventsRemaining: 2, stoppedBy: 'offline' });
 
-    server.readingAnswer = () => ({ status: 503, data: { detail: 'Down for maintenance.' } });
+    server.reading.answer = () => ({ status: 503, data: { detail: 'Down for maintenance.' } });
     const busy = await flush();
     expect(busy).toMatchObject({ eventsSent: 0, eventsRemaining: 2, stoppedBy: 'retry-later' });
     const kept = await readingEventsOf(database, ASHA.user_id);
@@ -137,9 +117,9 @@ describe('sending reading events', () => {
     ]);
     expect(kept[0]!.lastError).toBe('The server could not take the reading progress just now (HTTP 503).');
 
-    server.readingAnswer = null;
+    server.reading.answer = null;
     expect(await flush()).toMatchObject({ eventsSent: 2, eventsRemaining: 0, stoppedBy: null });
-    expect([...server.events.values()].map((e) => e.chapter).sort()).toEqual([21, 22]);
+    expect([...server.reading.events.values()].map((e) => e.chapter).sort()).toEqual([21, 22]);
   });
 
   it('sends no events while a score is held back by the network (the run stops there)', async () => {
@@ -150,17 +130,17 @@ describe('sending reading events', () => {
     const result = await flush();
 
     expect(result).toMatchObject({ stoppedBy: 'offline', remaining: 1, eventsRemaining: 1 });
-    expect(server.readingPosts).toHaveLength(0);
+    expect(server.reading.posts).toHaveLength(0);
   });
 
   it('marks a batch the server refuses for good as rejected with its reason, and does not resend it', async () => {
     await read(ASHA.user_id, [21]);
-    server.readingAnswer = () => ({ status: 400, data: { events: ['Too many events.'] } });
+    server.reading.answer = () => ({ status: 400, data: { events: ['Too many events.'] } });
 
     expect(await flush()).toMatchObject({ eventsRejected: 1, eventsRemaining: 0, stoppedBy: null });
     await flush();
 
-    expect(server.readingPosts).toHaveLength(1);
+    expect(server.reading.posts).toHaveLength(1);
     expect(await readingEventsOf(database, ASHA.user_id)).toMatchObject([{ chapterId: 21, state: 'rejected', lastError: 'events: Too many events.' }]);
   });
 
@@ -169,15 +149,15 @@ describe('sending reading events', () => {
     await read(ASHA.user_id, [21]);
 
     await flush();
-    expect(server.readingPosts).toHaveLength(1);
-    expect((server.readingPosts[0]!.body as { events: PostedEvent[] }).events.map((e) => e.chapter)).toEqual([21]);
+    expect(server.reading.posts).toHaveLength(1);
+    expect((server.reading.posts[0]!.body as { events: PostedEvent[] }).events.map((e) => e.chapter)).toEqual([21]);
     expect(await readingEventsOf(database, RAVI.user_id)).toHaveLength(2);
 
     const { access } = signIn(RAVI);
     await flush();
-    expect(server.readingPosts).toHaveLength(2);
-    expect(server.readingPosts[1]!.token).toBe(access);
-    expect((server.readingPosts[1]!.body as { events: PostedEvent[] }).events.map((e) => e.chapter)).toEqual([31, 32]);
+    expect(server.reading.posts).toHaveLength(2);
+    expect(server.reading.posts[1]!.token).toBe(access);
+    expect((server.reading.posts[1]!.body as { events: PostedEvent[] }).events.map((e) => e.chapter)).toEqual([31, 32]);
   });
 
   it('keeps every event when nobody is signed in', async () => {
@@ -185,27 +165,27 @@ describe('sending reading events', () => {
     clearSession();
 
     expect(await flush()).toMatchObject({ stoppedBy: 'signed-out' });
-    expect(server.readingPosts).toHaveLength(0);
+    expect(server.reading.posts).toHaveLength(0);
     expect(await readingEventsOf(database, ASHA.user_id)).toHaveLength(1);
   });
 
   it('resends a batch left "sending" by a page closed mid-send; the server counts each event once', async () => {
     await read(ASHA.user_id, [21, 22]);
     // The first send reached the server, but the page closed before its answer was handled.
-    server.readingAnswer = (request) => {
+    server.reading.answer = (request) => {
       const { events } = request.body as { events: PostedEvent[] };
-      for (const event of events) server.events.set(event.client_event_id, event);
+      for (const event of events) server.reading.events.set(event.client_event_id, event);
       return 'network';
     };
     await flush();
     await database.readingOutbox.toCollection().modify({ state: 'sending' });
 
-    server.readingAnswer = null;
+    server.reading.answer = null;
     const result = await flush();
 
     expect(result).toMatchObject({ eventsSent: 2, eventsRemaining: 0 });
-    expect(server.readingPosts).toHaveLength(2);
-    expect(server.postedEventIds().slice(0, 2)).toEqual(server.postedEventIds().slice(2));
-    expect(server.events.size).toBe(2);
+    expect(server.reading.posts).toHaveLength(2);
+    expect(server.reading.postedIds().slice(0, 2)).toEqual(server.reading.postedIds().slice(2));
+    expect(server.reading.events.size).toBe(2);
   });
 });

@@ -13,9 +13,8 @@ import { flushOutbox } from '../../../../src/lib/outbox/runner';
 import { sendReadingFromPage } from '../../../../src/lib/outbox/send-reading';
 import { sendReviewsFromPage } from '../../../../src/lib/outbox/send-review';
 import { getStoredUser } from '../../../../src/lib/session';
-import type { FakeRequest } from '../../../helpers/fake-api';
 import { makeUser, signIn } from '../../../helpers/fake-api';
-import { AppDB, FakeScoreServer, freshDatabaseName, makeAttempt } from './outbox-fixtures';
+import { AppDB, FakeEventEndpoint, FakeScoreServer, freshDatabaseName, makeAttempt } from './outbox-fixtures';
 
 const ASHA = makeUser({ user_id: 7, email: 'asha@hospital.example' });
 
@@ -27,26 +26,10 @@ interface PostedReview {
   reviewed_at: string;
 }
 
+/** The score server plus the reading and review endpoints, which keep each client_event_id once. */
 class FakeReviewServer extends FakeScoreServer {
-  readonly reviews = new Map<string, PostedReview>();
-  readonly reviewPosts: FakeRequest[] = [];
-  reviewAnswer: ((request: FakeRequest) => { status: number; data?: unknown } | 'network' | undefined) | null = null;
-
-  constructor() {
-    super();
-    this.api.on('POST', '/books/reading/', (request) => ({
-      status: 200,
-      data: { accepted: (request.body as { events: { client_event_id: string }[] }).events.map((e) => e.client_event_id) },
-    }));
-    this.api.on('POST', '/review/events/', (request) => {
-      this.reviewPosts.push(request);
-      const override = this.reviewAnswer?.(request);
-      if (override) return override;
-      const { events } = request.body as { events: PostedReview[] };
-      for (const event of events) if (!this.reviews.has(event.client_event_id)) this.reviews.set(event.client_event_id, event);
-      return { status: 200, data: { accepted: events.map((e) => e.client_event_id) } };
-    });
-  }
+  readonly reading = new FakeEventEndpoint<{ client_event_id: string }>(this.api, '/books/reading/');
+  readonly review = new FakeEventEndpoint<PostedReview>(this.api, '/review/events/');
 }
 
 let server: FakeReviewServer;
@@ -83,12 +66,12 @@ describe('sending reviews', () => {
     const order = server.api.calls.map((c) => c.path);
     expect(order.indexOf('/review/events/')).toBeGreaterThan(order.indexOf('/books/reading/'));
     expect(order.indexOf('/books/reading/')).toBeGreaterThan(order.findIndex((p) => p.startsWith('/books/quizzes/')));
-    expect(server.reviewPosts).toHaveLength(1);
-    expect((server.reviewPosts[0]!.body as { events: PostedReview[] }).events.map((e) => [e.question, e.rating, e.quiz])).toEqual([
+    expect(server.review.posts).toHaveLength(1);
+    expect((server.review.posts[0]!.body as { events: PostedReview[] }).events.map((e) => [e.question, e.rating, e.quiz])).toEqual([
       ['q1', 'again', 11],
       ['q2', 'hard', 11],
     ]);
-    expect(server.reviews.size).toBe(2);
+    expect(server.review.events.size).toBe(2);
     expect(await pendingReviewsOf(database, ASHA.user_id)).toEqual([]);
   });
 
@@ -110,23 +93,23 @@ describe('sending reviews', () => {
     );
 
     expect(await flush()).toMatchObject({ reviewsSent: 501, reviewsRemaining: 0 });
-    expect(server.reviewPosts.map((p) => (p.body as { events: unknown[] }).events.length)).toEqual([500, 1]);
+    expect(server.review.posts.map((p) => (p.body as { events: unknown[] }).events.length)).toEqual([500, 1]);
   });
 
   it('keeps the reviews when the network fails, and sends them once when it is back', async () => {
     await review(1);
-    server.reviewAnswer = () => 'network';
+    server.review.answer = () => 'network';
     expect(await flush()).toMatchObject({ reviewsSent: 0, reviewsRemaining: 1, stoppedBy: 'offline' });
     expect(await pendingReviewsOf(database, ASHA.user_id)).toEqual([expect.objectContaining({ state: 'waiting' })]);
 
-    server.reviewAnswer = null;
+    server.review.answer = null;
     expect(await flush()).toMatchObject({ reviewsSent: 1, reviewsRemaining: 0 });
-    expect(server.reviews.size).toBe(1);
+    expect(server.review.events.size).toBe(1);
   });
 
   it("marks a batch the server refuses as rejected with the server's reason", async () => {
     await review(1);
-    server.reviewAnswer = () => ({ status: 400, data: { events: ['No review card for question q1 of quiz 11.'] } });
+    server.review.answer = () => ({ status: 400, data: { events: ['No review card for question q1 of quiz 11.'] } });
 
     expect(await flush()).toMatchObject({ reviewsRejected: 1, reviewsRemaining: 0, stoppedBy: null });
     expect(await pendingReviewsOf(database, ASHA.user_id)).toEqual([
