@@ -36,6 +36,9 @@ export function makeAttempt(userId: number, overrides: Partial<QuizAttempt> = {}
   };
 }
 
+/** A fake endpoint's answer to one request: a response, a network failure, or undefined for the usual one. */
+type Answer = { status: number; data?: unknown } | 'network' | undefined;
+
 /**
  * The score endpoint as the real server behaves: idempotent on client_attempt_id (a replay
  * answers the first record). `answer` may override the answer per request.
@@ -73,8 +76,6 @@ export class FakeScoreServer {
     return this.posts.map((p) => (p.body as { client_attempt_id: string }).client_attempt_id);
   }
 }
-
-type Answer = { status: number; data?: unknown } | 'network' | undefined;
 
 /**
  * A batch endpoint of client events (reading, review) as the real server behaves: it keeps the
