@@ -31,7 +31,8 @@ export default defineConfig({
           // On CI a component test that fails runs once more, its first failure still printed:
           // one of them (auth/session.test.tsx, 'renders the page from storage when the check
           // fails for lack of network') failed once under a full CI run with the visitor's bar
-          // on screen, and passed alone; its cause is still open.
+          // on screen, and neither alone nor in 12 runs of its file beside two busy cores; its
+          // cause is still open.
           retry: process.env.CI ? 1 : 0,
           testTimeout: 20_000,
         },

@@ -99,9 +99,9 @@ describe('protected-route wrapper', () => {
 
     // The session answers before the list: the page shows once the list arrives, on that one check.
     const opening = renderApp('/books');
-    // Both requests are out together: the check does not wait for the page's data.
-    await until(() => api.callsTo('/books/books/').length === 1);
-    await until(() => api.callsTo('/accounts/profile/').length === 1);
+    // Both requests are out together, held by the server: the check does not wait for the page's data.
+    await until(() => held.books.length === 1);
+    await until(() => held.profile.length === 1);
     held.profile.shift()!();
     await new Promise((resolve) => setTimeout(resolve, 20));
     held.books.shift()!();
@@ -113,11 +113,11 @@ describe('protected-route wrapper', () => {
     held.books.splice(0).forEach((release) => release()); // the list's refetch on mount
 
     // The list answers first: 'Loading...' until the check that is under way answers; still one request.
+    api.on('GET', '/books/books/', { status: 200, data: [] });
     api.calls.length = 0;
     const reopening = renderApp('/books');
-    await until(() => api.callsTo('/accounts/profile/').length === 1);
+    await until(() => held.profile.length === 1);
     await until(() => api.callsTo('/books/books/').length === 1);
-    held.books.splice(0).forEach((release) => release());
     await reopening;
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     held.profile.shift()!();
