@@ -28,6 +28,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useOpenedOnce } from '../opened-once';
 import { RouterButton, RouterLink } from '../router-link';
@@ -87,6 +88,8 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
   const closeMenu = () => setMenuAnchor(null);
   const menuOpened = useOpenedOnce(menuAnchor !== null);
   const [tooltipOpen, setTooltipOpen] = useState(false);
+  // Below its width the greeting is hidden: no tooltip, and none of its code on a phone.
+  const greetingShown = useMediaQuery(pendingScores > 0 ? WIDE_BESIDE_PENDING : WIDE, { noSsr: true });
   if (!user) {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -140,11 +143,15 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
         sx={{ display: 'none', [pending ? WIDE_BESIDE_PENDING : WIDE]: { display: 'flex' }, alignItems: 'center', minWidth: 0 }}
       >
         {/* The whole address on hover and focus, where a long one is cut; the tooltip (Popper) loads after the bar shows. */}
-        <Suspense fallback={greetingText}>
-          <Tooltip title={user.email} open={tooltipOpen} onOpen={() => setTooltipOpen(true)} onClose={() => setTooltipOpen(false)}>
-            {greetingText}
-          </Tooltip>
-        </Suspense>
+        {greetingShown ? (
+          <Suspense fallback={greetingText}>
+            <Tooltip title={user.email} open={tooltipOpen} onOpen={() => setTooltipOpen(true)} onClose={() => setTooltipOpen(false)}>
+              {greetingText}
+            </Tooltip>
+          </Suspense>
+        ) : (
+          greetingText
+        )}
         <Button
           variant="outlined"
           color="inherit"
