@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
+import { markAppStarted } from './lib/app-started';
 import { linkWebManifest, listenForInstallPrompt } from './lib/install-prompt';
 import { createAppEmotionCache } from './lib/prerendered-styles';
 import { createQueryClient, persistQueryCache } from './lib/query-client';
@@ -33,13 +34,15 @@ const app = (
 );
 
 /**
- * What the first screen does not need, once the browser is idle after it: the session's copy
+ * What the first screen does not need, once the browser is idle after it: the parts of pages
+ * that wait for the app to have started (lib/app-started), the session's copy
  * for the service worker (a visitor has none, and never loads Dexie), the reading positions of
  * earlier users of a shared device put away (also done at sign-in, which a reload may cut short),
  * the manifest's link (the install check's downloads) and the worker's registration (which
  * downloads the whole precache).
  */
 function afterFirstRender(): void {
+  markAppStarted();
   if (getAccessToken() || getRefreshToken()) void mirrorSession();
   const user = getStoredUser();
   if (user) {

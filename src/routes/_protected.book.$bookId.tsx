@@ -19,6 +19,7 @@ import { useReadingPosition } from '../features/reader/local/use-reading-positio
 import type { ReaderBook } from '../features/reader/types';
 import { BookSearchField } from '../features/search/components/book-search-field';
 import { ApiError } from '../lib/api-error';
+import { useAppStarted } from '../lib/app-started';
 import { getStoredUser, useStoredUser } from '../lib/session';
 import { parseBookId } from './-components/book-id';
 import { BookQuizNotice } from './-components/book-quiz-notice';
@@ -143,6 +144,7 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
     [match.chapter, user, bookId, position],
   );
   const { initialChapterId, onChapterShown } = useReadingPosition(user?.user_id ?? null, bookId, start);
+  const started = useAppStarted();
   useSearchMatch(match);
   const changed = <T,>(result: T) => {
     onChanged?.();
@@ -160,7 +162,8 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
         // One row of buttons of one height, wrapping when the column is narrow.
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           <DownloadButton bookId={bookId} bookTitle={book.title} />
-          {user && (
+          {/* Once the chapter is shown (lib/app-started): the link's deck, schemas and request come after it. */}
+          {user && started && (
             <Suspense fallback={null}>
               <ReviewBookLink userId={user.user_id} bookId={bookId} />
             </Suspense>

@@ -18,6 +18,10 @@ const distDir = inject('distDir');
 
 const KIB = 1024;
 
+/** JavaScript a reader page fetches before its chapter shows (its review link comes after it; a phone has no greeting, so no tooltip). */
+const READER_FILES = 40;
+const READER_BYTES = 260 * KIB;
+
 /** A first visit to / downloads at most this much JavaScript (compressed) until the network is idle (issue 31's goal). */
 const FIRST_VISIT_SCRIPT_BYTES = 200 * KIB;
 
@@ -228,6 +232,24 @@ describe('the signed-in pages', () => {
       }
     };
     expect(await barHeight(false)).toBe(await barHeight(true));
+  });
+
+  it(`show a reader's chapter on a phone after at most ${READER_BYTES / KIB} KiB of JavaScript in at most ${READER_FILES} files`, async () => {
+    const { results } = (await api<{ results: { id: number }[] }>(baseURL, learner, 'GET', '/books/books/')).data;
+    // The oldest book is a demo book, with chapters.
+    const demoBook = results.at(-1)!.id;
+    await onFreshPhone(learner, async (page) => {
+      await recordFirstShown(page, '.ch-p');
+      await page.goto(`/book/${demoBook}`);
+      await page.locator('.ch-p').first().waitFor();
+      const shownAt = await firstShownAt(page);
+      const before = (await scriptsFetched(page)).filter((script) => script.startTime < shownAt);
+      console.log(
+        `First visit to a reader page signed in: ${(sum(before) / KIB).toFixed(1)} KiB of JavaScript in ${before.length} files before the chapter shows`,
+      );
+      expect(sum(before), listing(before)).toBeLessThanOrEqual(READER_BYTES);
+      expect(before.length, listing(before)).toBeLessThanOrEqual(READER_FILES);
+    });
   });
 
   it("say 'Book not found.' for a book that does not exist, and settle (the network goes idle)", async () => {

@@ -6,6 +6,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppProviders } from '../../src/components/app-providers';
+import { markAppStarted } from '../../src/lib/app-started';
 import { createQueryClient } from '../../src/lib/query-client';
 import { createAppRouter } from '../../src/router';
 
@@ -24,5 +25,7 @@ export async function renderApp(path: string) {
     );
     await router.load();
   });
+  // As main.tsx does once the browser is idle after the first render.
+  act(() => markAppStarted());
   return { ...result, router, history, queryClient, user };
 }
