@@ -30,7 +30,7 @@ export default defineConfig({
           setupFiles: ['tests/helpers/setup-dom.ts'],
           // On CI a component test that fails runs once more, its first failure still printed: the
           // suite runs beside the browser tests on two cores, where a test's leftovers (a request
-          // still under way when it ends) can reach the next test, as two in auth/session.test.tsx did.
+          // still under way when it ends) can reach the next test.
           retry: process.env.CI ? 1 : 0,
           testTimeout: 20_000,
         },

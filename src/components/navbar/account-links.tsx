@@ -88,8 +88,10 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
   const closeMenu = () => setMenuAnchor(null);
   const menuOpened = useOpenedOnce(menuAnchor !== null);
   const [tooltipOpen, setTooltipOpen] = useState(false);
-  // Below its width the greeting is hidden: no tooltip, and none of its code on a phone.
-  const greetingShown = useMediaQuery(pendingScores > 0 ? WIDE_BESIDE_PENDING : WIDE, { noSsr: true });
+  const pending = pendingScores > 0;
+  /** From this width the greeting and Logout are inline; below it the greeting is hidden, with no tooltip (none of its code on a phone). */
+  const greetingFrom = pending ? WIDE_BESIDE_PENDING : WIDE;
+  const greetingShown = useMediaQuery(greetingFrom, { noSsr: true });
   if (!user) {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -122,7 +124,6 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
       {greeting}
     </Typography>
   );
-  const pending = pendingScores > 0;
   const inlineSx = (from: AccountLink['inlineFrom']) =>
     from === 'lg' ? { display: { xs: 'none', lg: 'inline-flex' } } : { display: 'none', ...(pending ? {} : { [FULL]: { display: 'inline-flex' } }) };
   return (
@@ -137,12 +138,8 @@ export function BarAccountLinks({ user, pendingScores, onLogout }: NavbarAccount
           {link.label}
         </RouterButton>
       ))}
-      <Stack
-        direction="row"
-        spacing={0.5}
-        sx={{ display: 'none', [pending ? WIDE_BESIDE_PENDING : WIDE]: { display: 'flex' }, alignItems: 'center', minWidth: 0 }}
-      >
-        {/* The whole address on hover and focus, where a long one is cut; the tooltip (Popper) loads after the bar shows. */}
+      <Stack direction="row" spacing={0.5} sx={{ display: 'none', [greetingFrom]: { display: 'flex' }, alignItems: 'center', minWidth: 0 }}>
+        {/* The whole address on hover and focus, where a long one is cut; the tooltip (Popper) loads where the greeting shows. */}
         {greetingShown ? (
           <Suspense fallback={greetingText}>
             <Tooltip title={user.email} open={tooltipOpen} onOpen={() => setTooltipOpen(true)} onClose={() => setTooltipOpen(false)}>
