@@ -1,12 +1,12 @@
 /**
  * Whether the app has shown its first screen and the browser was idle after it (main.tsx's one
  * idle callback after the first render). A part of a page that the first screen can do without
- * (the reader's review link, with its deck, its schemas and its request) waits for it, so that
- * its code and its request are not among those the page's largest paint waits for.
+ * (the reader's review link, with its deck and its request) waits for it in `AfterAppStarted`, so
+ * that its code and its request are not among those the page's largest paint waits for.
  * Lighthouse mobile on a reader page, five rounds alternated with the link rendered at once: LCP
  * 3.9–4.2 s against 4.3–4.4 s (behind nginx with HTTP/2, 2.8–3.0 s against 3.0–3.3 s).
  */
-import { useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 
 let started = false;
 const listeners = new Set<() => void>();
@@ -23,10 +23,18 @@ const subscribe = (listener: () => void) => {
 };
 
 /** False until the first screen is shown and the browser has been idle (and while prerendering); true from then on. */
-export function useAppStarted(): boolean {
+function useAppStarted(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => started,
     () => false,
   );
+}
+
+/**
+ * Its children once the app has started, nothing before: only this slot renders again when it
+ * starts, not the page around it.
+ */
+export function AfterAppStarted({ children }: { children: ReactNode }): ReactNode {
+  return useAppStarted() ? children : null;
 }

@@ -19,7 +19,7 @@ import { useReadingPosition } from '../features/reader/local/use-reading-positio
 import type { ReaderBook } from '../features/reader/types';
 import { BookSearchField } from '../features/search/components/book-search-field';
 import { ApiError } from '../lib/api-error';
-import { useAppStarted } from '../lib/app-started';
+import { AfterAppStarted } from '../lib/app-started';
 import { getStoredUser, useStoredUser } from '../lib/session';
 import { parseBookId } from './-components/book-id';
 import { BookQuizNotice } from './-components/book-quiz-notice';
@@ -144,7 +144,6 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
     [match.chapter, user, bookId, position],
   );
   const { initialChapterId, onChapterShown } = useReadingPosition(user?.user_id ?? null, bookId, start);
-  const started = useAppStarted();
   useSearchMatch(match);
   const changed = <T,>(result: T) => {
     onChanged?.();
@@ -163,10 +162,12 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
           <DownloadButton bookId={bookId} bookTitle={book.title} />
           {/* Once the chapter is shown (lib/app-started): the link's deck, schemas and request come after it. */}
-          {user && started && (
-            <Suspense fallback={null}>
-              <ReviewBookLink userId={user.user_id} bookId={bookId} />
-            </Suspense>
+          {user && (
+            <AfterAppStarted>
+              <Suspense fallback={null}>
+                <ReviewBookLink userId={user.user_id} bookId={bookId} />
+              </Suspense>
+            </AfterAppStarted>
           )}
           {canEditBook(user, book) && (
             <Suspense fallback={null}>

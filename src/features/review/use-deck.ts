@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { dueCards } from '../../contract/review';
+import { dueCards } from '../../contract/review-rules';
 import { db } from '../../lib/db';
 import { reviewCardsQueryOptions } from './api/get-review-cards';
 import { deckOf, type DeckCard } from './db/deck';

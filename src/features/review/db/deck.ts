@@ -5,7 +5,8 @@
  * list never drops a review it does not hold yet, so the deck never forgets one. A card's schedule is always the contract's
  * foldCard of its created_at and its events (duplicates by client_event_id count once).
  */
-import { foldCard, missedQuestionIds, questionFingerprint, type CardSchedule, type ReviewCard, type ReviewRating } from '../../../contract/review';
+import type { CardSchedule, ReviewCard } from '../../../contract/review';
+import { foldCard, missedQuestionIds, questionFingerprint, type ReviewRating } from '../../../contract/review-rules';
 import type { QuizData, UserAnswer } from '../../../contract/quiz';
 import type { AppDB, ReviewCardRow, ReviewOutboxRow } from '../../../lib/db';
 import { announceReviewQueued } from '../../../lib/outbox/review-outbox';
