@@ -32,9 +32,9 @@ function useAppStarted(): boolean {
 }
 
 /**
- * Its children once the app has started, nothing before: only this slot renders again when it
- * starts, not the page around it.
+ * Its children once the app has started, `fallback` (a place of their height, or nothing)
+ * before: only this slot renders again when it starts, not the page around it.
  */
-export function AfterAppStarted({ children }: { children: ReactNode }): ReactNode {
-  return useAppStarted() ? children : null;
+export function AfterAppStarted({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }): ReactNode {
+  return useAppStarted() ? children : fallback;
 }

@@ -7,9 +7,10 @@ import type { Book, Chapter } from '../contract/books';
 import { canEditBook } from '../contract/permissions';
 import { useCreateChapter, useDeleteChapter, useUpdateChapter } from '../features/books/api/chapter-mutations';
 import { uploadImage, uploadVideo } from '../features/books/api/upload-media';
-import { DownloadButton } from '../features/downloads/components/download-button';
+import { DownloadControlPlace } from '../features/downloads/components/download-control-place';
 import { ChapterEndSentinel } from '../features/progress/components/chapter-end-sentinel';
 import { ChapterView } from '../features/editor/components/chapter-view';
+import { BookSearchPlace } from '../features/search/components/book-search-place';
 import { BookReader } from '../features/reader/components/book-reader';
 import { BookNotFound, BookPending } from '../features/reader/components/load-states';
 import { type LocalBook, loadLocalBook, useLocalBook } from '../features/reader/local/local-book';
@@ -17,7 +18,6 @@ import { NeedsConnectionError } from '../features/reader/local/needs-connection-
 import { getReadingPosition, keepOnlyPositionsOf } from '../lib/reading-positions';
 import { useReadingPosition } from '../features/reader/local/use-reading-position';
 import type { ReaderBook } from '../features/reader/types';
-import { BookSearchField } from '../features/search/components/book-search-field';
 import { ApiError } from '../lib/api-error';
 import { AfterAppStarted } from '../lib/app-started';
 import { getStoredUser, useStoredUser } from '../lib/session';
@@ -36,6 +36,9 @@ const refreshCopy = (bookId: number, options?: { force?: boolean }) =>
     ({ refreshBookCopy }) => refreshBookCopy(bookId, options),
     (error: unknown) => console.warn('The downloaded book could not be refreshed; the copy on this device is kept', error),
   );
+// Beside the chapter, once the app has started (lib/app-started), each in a place of its height.
+const DownloadButton = lazy(() => import('../features/downloads/components/download-button').then((m) => ({ default: m.DownloadButton })));
+const BookSearchField = lazy(() => import('../features/search/components/book-search-field').then((m) => ({ default: m.BookSearchField })));
 const ReviewBookLink = lazy(() => import('../features/review/components/review-links').then((m) => ({ default: m.ReviewBookLink })));
 const QuizAuthoringLink = lazy(() => bookQuiz().then((m) => ({ default: m.QuizAuthoringLink })));
 
@@ -160,7 +163,11 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
       aside={
         // One row of buttons of one height, wrapping when the column is narrow.
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-          <DownloadButton bookId={bookId} bookTitle={book.title} />
+          <AfterAppStarted fallback={<DownloadControlPlace size="medium" />}>
+            <Suspense fallback={<DownloadControlPlace size="medium" />}>
+              <DownloadButton bookId={bookId} bookTitle={book.title} />
+            </Suspense>
+          </AfterAppStarted>
           {/* Once the chapter is shown (lib/app-started): the link's deck, schemas and request come after it. */}
           {user && (
             <AfterAppStarted>
@@ -176,7 +183,13 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
           )}
         </Stack>
       }
-      belowContents={<BookSearchField bookId={bookId} />}
+      belowContents={
+        <AfterAppStarted fallback={<BookSearchPlace />}>
+          <Suspense fallback={<BookSearchPlace />}>
+            <BookSearchField bookId={bookId} />
+          </Suspense>
+        </AfterAppStarted>
+      }
       renderContent={(chapter) => <ChapterView key={`${chapter.id}:${chapter.updated_at}`} content={chapter.content_delta} label={chapter.title} />}
       // The chapter's end on screen counts it as read (issue 35), online or offline.
       renderChapterEnd={user ? (chapter) => <ChapterEndSentinel key={chapter.id} userId={user.user_id} bookId={bookId} chapterId={chapter.id} /> : undefined}
