@@ -1,6 +1,6 @@
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import { styled } from '@mui/material/styles';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { SafeImage } from '../../../components/safe-image';
 import type { ReaderBook } from '../types';
 
@@ -97,7 +97,8 @@ function Description({ text }: { text: string }) {
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(false);
 
-  useEffect(() => {
+  // Measured before the browser paints, so 'More' is there in the first frame and nothing below moves.
+  useLayoutEffect(() => {
     const paragraph = ref.current;
     if (!paragraph || expanded) return;
     const measure = () => setOverflows(paragraph.scrollHeight > paragraph.clientHeight + 1);
