@@ -168,7 +168,7 @@ function Reader({ book, chapters, onChanged }: { book: ReaderBook & Pick<Book, '
               <DownloadButton bookId={bookId} bookTitle={book.title} />
             </Suspense>
           </AfterAppStarted>
-          {/* Once the chapter is shown (lib/app-started): the link's deck, schemas and request come after it. */}
+          {/* Once the chapter is shown (lib/app-started): the link's deck and request come after it. */}
           {user && (
             <AfterAppStarted>
               <Suspense fallback={null}>
