@@ -5,19 +5,22 @@
  * canonical link and MUI styles in <head>, the markup in #root) and written to
  * `prerendered/<path>.html`. The server sends that file for exactly that path
  * (server/plugins/static.ts), and src/main.tsx hydrates it. index.html itself gets the app shell
- * (the frame and 'Loading...') for every other path: the app renders in its place.
+ * (the frame and 'Loading...') for every other path: the app renders in its place. Each route that
+ * index.html answers also gets its own copy, which preloads the route's code (build/route-preloads.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type PluginOption } from 'vite';
-import { PRERENDERED_DIR } from '../src/contract/build-layout.ts';
+import { APP_SHELL_DIR, APP_SHELL_ROUTES, PRERENDERED_DIR } from '../src/contract/build-layout.ts';
+import { type AppRoute, type AppShellRoute, chunksByRouteFile, routeFileStem, routePreloads, withPreloads } from './route-preloads.ts';
 
 /** What src/entry-prerender.tsx exports. */
 interface PrerenderEntry {
   PRERENDERED_PATHS: readonly string[];
   renderPage(pathname: string): Promise<RenderedPage>;
   renderAppShell(): Promise<RenderedPage>;
+  appRoutes(): AppRoute[];
 }
 
 interface RenderedPage {
@@ -103,12 +106,16 @@ async function buildEntry(root: string, mode: string, routerPlugins: () => Plugi
 export function prerender(options: { root: string; routerPlugins: () => PluginOption[] }): Plugin {
   let outDir = '';
   let mode = 'production';
+  let routeChunks = new Map<string, Set<string>>();
   return {
     name: 'prerender-public-site',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       mode = config.mode;
+    },
+    generateBundle(_options, bundle) {
+      routeChunks = chunksByRouteFile(bundle, path.join(options.root, 'src/routes'));
     },
     closeBundle: {
       // Before precompress (order 'post'), so the pages get their .br and .gz copies too.
@@ -127,7 +134,16 @@ export function prerender(options: { root: string; routerPlugins: () => PluginOp
             mkdirSync(path.dirname(file), { recursive: true });
             writeFileSync(file, withPage(indexHtml, await entry.renderPage(pathname)));
           }
-          writeFileSync(path.join(outDir, 'index.html'), withAppShell(indexHtml, await entry.renderAppShell()));
+          const appShell = withAppShell(indexHtml, await entry.renderAppShell());
+          writeFileSync(path.join(outDir, 'index.html'), appShell);
+          const shells: AppShellRoute[] = [];
+          mkdirSync(path.join(outDir, APP_SHELL_DIR), { recursive: true });
+          for (const { route, files } of routePreloads(entry.appRoutes(), routeChunks, entry.PRERENDERED_PATHS)) {
+            const file = path.posix.join(APP_SHELL_DIR, `${routeFileStem(route.id)}.html`);
+            writeFileSync(path.join(outDir, file), withPreloads(appShell, files));
+            shells.push({ path: route.fullPath, file });
+          }
+          writeFileSync(path.join(outDir, APP_SHELL_ROUTES), JSON.stringify(shells, null, 2));
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }

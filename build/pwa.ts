@@ -4,7 +4,7 @@
  */
 import type { Plugin, PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PRERENDERED_DIR, WEB_MANIFEST_PATH } from '../src/contract/build-layout.ts';
+import { APP_SHELL_DIR, PRERENDERED_DIR, WEB_MANIFEST_PATH } from '../src/contract/build-layout.ts';
 
 const MANIFEST_LINK = /\s*<link rel="manifest"[^>]*>/;
 
@@ -55,9 +55,9 @@ export function pwa(): PluginOption[] {
         // PNGs and the manifest are added by the plugin itself (manifest icons); listing them
         // here precached them twice.
         globPatterns: ['**/*.{js,css,html,svg,webp,woff2}'],
-        // The prerendered pages are for a first visit over the network; offline, index.html (the
-        // app shell) renders every page.
-        globIgnores: ['**/node_modules/**/*', `${PRERENDERED_DIR}/**`],
+        // The prerendered pages and the app shell's copies by route are for a first visit over the
+        // network; offline, index.html (the app shell) renders every page.
+        globIgnores: ['**/node_modules/**/*', `${PRERENDERED_DIR}/**`, `${APP_SHELL_DIR}/**`],
         // One classic script (the worker is registered without type: 'module'). The plugin's
         // default 'es' build sets Rollup's inlineDynamicImports, which Vite 8 warns is deprecated.
         rollupFormat: 'iife',

@@ -101,6 +101,12 @@ export async function renderAppShell(): Promise<PrerenderedPage> {
   return { body, head: styles };
 }
 
+/** Every route of the app with the path it answers: the build gives each its copy of the app shell (build/route-preloads.ts). */
+export function appRoutes(): { id: string; fullPath: string }[] {
+  const router = createAppRouter(createQueryClient(), createMemoryHistory(), { origin: 'http://localhost' });
+  return Object.values(router.routesById).map((route) => ({ id: route.id, fullPath: route.fullPath }));
+}
+
 /** Emotion's <style> elements as it renders them on a server: `data-emotion="css <name> …"`, then the rules. */
 const EMOTION_STYLE = /<style data-emotion="css ([^"]+)"[^>]*>([\s\S]*?)<\/style>/g;
 

@@ -5,14 +5,16 @@
  * are immutable. The build writes `.br` and `.gz` copies beside each text file (build/precompress.ts),
  * sent as they are with `Content-Encoding` and `Vary: Accept-Encoding`. The build also writes the
  * public site's pages prerendered (`prerendered/<path>.html`, see build/prerender.ts): each is sent
- * for exactly its path, revalidated like index.html, and index.html answers every other path.
+ * for exactly its path, revalidated like index.html. Every other path gets index.html, or the copy
+ * of it that preloads the code of the route answering that path (`app-shell/`, see
+ * build/route-preloads.ts).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PRERENDERED_DIR } from '../../src/contract/build-layout';
+import { APP_SHELL_ROUTES, PRERENDERED_DIR } from '../../src/contract/build-layout';
 import { keyOfMediaUrl } from '../storage';
 
 const NO_CACHE = new Set(['sw.js', 'manifest.webmanifest', 'registerSW.js']);
@@ -104,9 +106,11 @@ async function staticPlugin(app: FastifyInstance, options: { distDir?: string })
   });
 
   const pages = prerenderedPages(distDir);
-  if (pages.size === 0) return;
+  const appShellOf = appShellRoutes(distDir);
+  if (pages.size === 0 && !appShellOf) return;
   app.addHook('onRequest', (request, reply, done) => {
-    const file = request.method === 'GET' || request.method === 'HEAD' ? pages.get(request.url.split('?', 1)[0]!) : undefined;
+    const pathname = request.url.split('?', 1)[0]!;
+    const file = request.method === 'GET' || request.method === 'HEAD' ? (pages.get(pathname) ?? appShellOf?.(pathname)) : undefined;
     // Answered here: the hook chain ends with the page sent (done is not called).
     if (file) void reply.sendFile(file);
     else done();
@@ -128,6 +132,25 @@ function prerenderedPages(distDir: string): Map<string, string> {
   };
   if (existsSync(path.join(distDir, PRERENDERED_DIR))) walk(PRERENDERED_DIR);
   return pages;
+}
+
+/**
+ * The app shell's copy for a path, by the build's list of route paths (`/book/$bookId` answers
+ * `/book/7`; of two that answer, the one with more fixed segments); undefined without a list.
+ */
+export function appShellRoutes(distDir: string): ((pathname: string) => string | undefined) | undefined {
+  const list = path.join(distDir, APP_SHELL_ROUTES);
+  if (!existsSync(list)) return undefined;
+  const segments = (route: string) => route.split('/').filter(Boolean);
+  const routes = (JSON.parse(readFileSync(list, 'utf8')) as { path: string; file: string }[])
+    .map(({ path: route, file }) => ({ parts: segments(route), file }))
+    .sort((a, b) => b.parts.filter((part) => !part.startsWith('$')).length - a.parts.filter((part) => !part.startsWith('$')).length);
+  return (pathname) => {
+    // The API, media and files are never an app route, whatever a pattern's first segment.
+    if (/^\/(?:api|media|assets)\//.test(pathname) || path.extname(pathname)) return undefined;
+    const parts = segments(pathname);
+    return routes.find((route) => route.parts.length === parts.length && route.parts.every((part, i) => part.startsWith('$') || part === parts[i]))?.file;
+  };
 }
 
 export const staticFiles = fp(staticPlugin, { name: 'static-files', dependencies: ['repositories'] });

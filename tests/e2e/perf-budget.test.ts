@@ -2,7 +2,7 @@
  * Budgets a user would notice, on a fresh phone profile (no service worker, nothing cached):
  * the JavaScript a first visit downloads before its first screen and until the network is idle,
  * the libraries a page never loads (the editor, the quiz, Dexie, the API client on public pages),
- * compressed and cacheable files, nothing moving when the books list replaces 'Loading...', and
+ * compressed and cacheable files, the signed-in pages' code asked for with their HTML, nothing moving when the books list replaces 'Loading...', and
  * a page that settles. `npm run bench` prints the same first-visit figures beside its goals.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -63,6 +63,23 @@ function scriptsFetched(page: Page): Promise<ScriptFetch[]> {
 
 const sum = (scripts: ScriptFetch[]) => scripts.reduce((total, script) => total + script.bytes, 0);
 const listing = (scripts: ScriptFetch[]) => scripts.map((script) => `${script.file} ${(script.bytes / KIB).toFixed(1)} KiB`).join('\n');
+
+/**
+ * Which of the page's chunks (by name, e.g. `signed-in`) the HTML the server sends for `pathname`
+ * names, as its script or a modulepreload: the others are asked for only once the app has started
+ * and matched the route, a round trip later. Each chunk must be among `scripts`.
+ */
+async function namedInHtml(pathname: string, scripts: ScriptFetch[], chunks: string[]): Promise<Record<string, boolean>> {
+  const html = await (await fetch(new URL(pathname, baseURL))).text();
+  const named = new Set([...html.matchAll(/<(?:script|link rel="modulepreload")[^>]* (?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1]));
+  return Object.fromEntries(
+    chunks.map((chunk) => {
+      const file = scripts.find((script) => script.file.startsWith(`${chunk}-`))?.file;
+      expect(file, `the page fetched no ${chunk} chunk`).toBeDefined();
+      return [chunk, named.has(file!)];
+    }),
+  );
+}
 
 /** Records when an element matching `selector` first appears, on the page's clock (call before navigating); read it with firstShownAt. */
 async function recordFirstShown(page: Page, selector: string): Promise<void> {
@@ -176,6 +193,9 @@ describe('the signed-in pages', () => {
       console.log(`First visit to /books signed in: ${(sum(before) / KIB).toFixed(1)} KiB of JavaScript in ${before.length} files before the list shows`);
       expect(sum(before), listing(before)).toBeLessThanOrEqual(280 * KIB);
       expect(before.length, listing(before)).toBeLessThanOrEqual(21);
+      // The list's code is asked for with the page, beside the app's.
+      const chunks = ['_protected', '_protected.books', 'signed-in', 'safe-image'];
+      expect(await namedInHtml('/books', before, chunks)).toEqual(Object.fromEntries(chunks.map((chunk) => [chunk, true])));
       await page.waitForLoadState('networkidle');
       const fetched = (await scriptsFetched(page)).map((script) => script.file);
       for (const name of ['the editor (Lexical)', 'the quiz'] as const) {
@@ -251,6 +271,9 @@ describe('the signed-in pages', () => {
       );
       expect(sum(before), listing(before)).toBeLessThanOrEqual(READER_BYTES);
       expect(before.length, listing(before)).toBeLessThanOrEqual(READER_FILES);
+      // The reader's code (its route, the chapter's renderer, Dexie) is asked for with the page, beside the app's.
+      const chunks = ['_protected', '_protected.book._bookId', 'signed-in', 'device', 'chapter'];
+      expect(await namedInHtml('/book/1', before, chunks)).toEqual(Object.fromEntries(chunks.map((chunk) => [chunk, true])));
       // The review link comes once the app has started; its deck is read with the contract's
       // rules, without zod, whose set-up is a long task of its own on a phone.
       await eventually(async () => (await scriptsFetched(page)).some((script) => script.file.startsWith('review-links-'))).toBe(true);

@@ -1,7 +1,8 @@
 /**
  * The prerendered public pages (build/prerender.ts) are sent for GET and HEAD of their
  * paths, with or without a query; other paths and other methods go on to the app shell, the API
- * or a 404, and the API is not touched by the hook that serves them.
+ * or a 404, and the API is not touched by the hook that serves them. A path a route of the app
+ * answers gets that route's copy of the app shell (app-shell/routes.json, build/route-preloads.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,18 @@ beforeAll(async () => {
   writeFileSync(
     path.join(distDir, 'prerendered/about/director.html'),
     '<!doctype html><title>Director</title><div id="root"><main>Prerendered director</main></div>',
+  );
+  mkdirSync(path.join(distDir, 'app-shell'));
+  const shells = {
+    '/book/$bookId': 'reader',
+    '/book/$bookId/edit-quiz': 'quiz authoring',
+    '/practice/drills/new': 'new drill',
+    '/practice/$area/$drillId': 'drill',
+  };
+  for (const name of Object.values(shells)) writeFileSync(path.join(distDir, `app-shell/${name}.html`), `<!doctype html><title>App shell: ${name}</title>`);
+  writeFileSync(
+    path.join(distDir, 'app-shell/routes.json'),
+    JSON.stringify(Object.entries(shells).map(([route, name]) => ({ path: route, file: `app-shell/${name}.html` }))),
   );
   t = await createTestApp({ distDir });
 });
@@ -53,6 +66,24 @@ describe('prerendered pages', () => {
     const post = await call(t, 'POST', '/about/director', { body: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('sends the copy of the app shell of the route that answers a path, the one with more fixed segments first', async () => {
+    const expected = {
+      '/book/7': 'reader',
+      '/book/7?chapter=3&q=trocar': 'reader',
+      '/book/7/edit-quiz': 'quiz authoring',
+      '/practice/drills/new': 'new drill',
+      '/practice/basic/12': 'drill',
+    };
+    for (const [url, name] of Object.entries(expected)) {
+      const res = await call(t, 'GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(`App shell: ${name}`);
+    }
+    for (const url of ['/book', '/book/7/chapters', '/books']) expect((await call(t, 'GET', url)).body, url).toContain('<title>App shell</title>');
+    expect((await call(t, 'GET', '/api/books/books/7/')).headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('leaves the API alone', async () => {
