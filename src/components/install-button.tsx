@@ -8,7 +8,8 @@ const LABEL = 'Install app';
 /**
  * 'Install app', shown only while the browser offers installation. The offer comes after the
  * page has loaded: on a phone the button is an icon, which fits beside the menu button instead
- * of pushing it (and the whole page under the navbar) down a line.
+ * of pushing it (and the whole page under the navbar) down a line. The navbar places it left of
+ * the search, in the room of the bar's spacer, so its arrival moves nothing.
  */
 export function InstallButton({ onInstalled }: { onInstalled?: () => void }) {
   const canInstall = useCanInstall();
@@ -18,7 +19,7 @@ export function InstallButton({ onInstalled }: { onInstalled?: () => void }) {
   };
   return (
     <>
-      <IconButton color="inherit" aria-label={LABEL} title={LABEL} onClick={install} sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+      <IconButton color="inherit" aria-label={LABEL} title={LABEL} onClick={install} sx={{ display: { xs: 'inline-flex', sm: 'none' }, flexShrink: 0 }}>
         <InstallMobileOutlined />
       </IconButton>
       <Button

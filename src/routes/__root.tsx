@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { AppShell } from '../components/app-shell';
@@ -14,6 +15,11 @@ import { startOutboxSyncWhenSignedIn, usePendingScores } from '../features/quiz/
 
 // The app bar's search field loads for signed-in users only: a visitor's first visit carries none of the search code.
 const AppBarSearch = lazy(() => import('../features/search/components/app-bar-search').then((m) => ({ default: m.AppBarSearch })));
+
+/** The search's place while its code loads, of its size (its button on a phone, its field from 600 px): nothing beside it moves when it comes. */
+function AppBarSearchPlace() {
+  return <Box aria-hidden sx={{ width: { xs: 30, sm: 200, md: 240 }, height: 36, flexShrink: { xs: 0, sm: 1 } }} />;
+}
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -35,7 +41,7 @@ function RootLayout() {
         brand: siteBrand,
         account,
         search: account.user ? (
-          <Suspense fallback={null}>
+          <Suspense fallback={<AppBarSearchPlace />}>
             <AppBarSearch />
           </Suspense>
         ) : null,

@@ -76,9 +76,12 @@ export function Navbar({ brand, account, search }: NavbarProps) {
             </RouterButton>
           ))}
         </Box>
-        {/* The spacer holds the search (no gap of its own: at 390 px the bar has none to spare). */}
-        <Box sx={{ flexGrow: signedIn ? 1 : { xs: 1, lg: 0 }, flexShrink: { lg: 0 }, display: 'flex', justifyContent: 'flex-end', minWidth: 0 }}>{search}</Box>
-        <InstallButton />
+        {/* The spacer holds the search and, on its left, 'Install app' when the browser offers it
+            (after the page has loaded): the spacer gives it room, so nothing already on screen moves. */}
+        <Box sx={{ flexGrow: signedIn ? 1 : { xs: 1, lg: 0 }, flexShrink: { lg: 0 }, display: 'flex', justifyContent: 'flex-end', gap: 1, minWidth: 0 }}>
+          <InstallButton />
+          {search}
+        </Box>
         {/* Where room runs short, a long greeting gives way (with an ellipsis), nothing else. */}
         <Box sx={{ display: { xs: 'none', lg: 'flex' }, ml: 'auto', justifyContent: 'flex-end', minWidth: 0 }}>
           <BarAccountLinks {...account} />

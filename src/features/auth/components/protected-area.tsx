@@ -55,11 +55,15 @@ function AreaFrame({ children }: { children: ReactNode }) {
   return <Box sx={{ minHeight: '100vh' }}>{children}</Box>;
 }
 
-/** 'Loading...' while the session check runs; the build's app shell (entry-prerender) shows the same until the app starts. */
+/**
+ * 'Loading...' while the session check runs; the build's app shell (entry-prerender) shows the same
+ * until the app starts. At the start of its line, where a page's own 'Loading…' is: a phone may
+ * paint the shell before its HTML is wholly parsed, and a centred line would move as its words came.
+ */
 export function AreaLoading() {
   return (
     <AreaFrame>
-      <Box role="status" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1.5, py: 10 }}>
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 6, px: { xs: 2, sm: 3 }, maxWidth: 'md', mx: 'auto' }}>
         <CircularProgress size={22} aria-hidden />
         <Typography>Loading...</Typography>
       </Box>
