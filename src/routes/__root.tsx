@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { AppShell } from '../components/app-shell';
@@ -10,16 +9,12 @@ import { useAuth } from '../features/auth/auth-store';
 import { LogoutConfirmation } from '../features/auth/components/logout-confirmation';
 import { useLogout } from '../features/auth/use-logout';
 import { useSessionRedirects } from '../features/auth/use-session-redirects';
+import { AppBarSearchPlace } from '../features/search/components/app-bar-search-place';
 import { quizHistoryKeys } from '../features/quiz/scores/api/quiz-history-keys';
 import { startOutboxSyncWhenSignedIn, usePendingScores } from '../features/quiz/scores/start-when-signed-in';
 
 // The app bar's search field loads for signed-in users only: a visitor's first visit carries none of the search code.
 const AppBarSearch = lazy(() => import('../features/search/components/app-bar-search').then((m) => ({ default: m.AppBarSearch })));
-
-/** The search's place while its code loads, of its size (its button on a phone, its field from 600 px): nothing beside it moves when it comes. */
-function AppBarSearchPlace() {
-  return <Box aria-hidden sx={{ width: { xs: 30, sm: 200, md: 240 }, height: 36, flexShrink: { xs: 0, sm: 1 } }} />;
-}
 
 export interface RouterContext {
   queryClient: QueryClient;

@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { APP_BAR_SEARCH_SIZE } from './app-bar-search-place';
 
 export const APP_BAR_SEARCH_LABEL = 'Search books';
 
@@ -113,9 +114,9 @@ export function AppBarSearch() {
             '&:focus-within': { bgcolor: 'rgba(255,255,255,0.25)', outline: '2px solid #ffffff', outlineOffset: 1 },
             // No taller than the bar's buttons (the bar keeps the height of index.html's shell); on a
             // phone, over the whole bar (the Toolbar is its positioned ancestor) until closed.
-            height: 36,
+            height: APP_BAR_SEARCH_SIZE.height,
             ...(wide
-              ? { width: { sm: 200, md: 240 }, flexShrink: 1 }
+              ? { width: APP_BAR_SEARCH_SIZE.width, flexShrink: 1 }
               : {
                   position: 'absolute',
                   left: 8,
