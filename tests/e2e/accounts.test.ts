@@ -323,6 +323,33 @@ describe('signed in on a phone (360 px)', () => {
     await drawer.getByRole('link', { name: 'Login' }).waitFor();
     await page.close();
   });
+
+  it('takes a device whose sign-in was ended on another device to Login from the page it opens, not a lasting Loading...', async () => {
+    const user = await apiRegister(baseURL, 'ended-elsewhere', 'Dr. Meera Das');
+    let password = PASSWORD;
+    for (const [i, pathname] of ['/books', '/book/1'].entries()) {
+      const page = await signedOutPage(app, '/login');
+      await login(page, user.email, password);
+      await page.waitForURL('**/dashboard');
+      // On another device the user changes the password: every other sign-in ends, this one too.
+      const elsewhere = await apiCall<{ access: string }>(baseURL, null, 'POST', '/accounts/login/', { email: user.email, password });
+      const next = `${PASSWORD}-${i}`;
+      const changed = await apiCall(baseURL, elsewhere.data.access, 'POST', '/accounts/password/change/', {
+        current_password: password,
+        password: next,
+        password2: next,
+      });
+      expect(changed.status).toBe(200);
+      password = next;
+
+      // The page's first requests are refused, and so is the refresh they lead to.
+      await page.goto(pathname);
+      await page.waitForURL('**/login', { timeout: 15_000 });
+      await page.getByLabel(/^Email/).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+      await page.close();
+    }
+  });
 });
 
 describe('short-lived access tokens (6 s) on a second server', () => {

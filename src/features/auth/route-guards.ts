@@ -1,8 +1,10 @@
 /**
  * The auth routes' guards (SPEC §2, §4), run by the router in `beforeLoad` — the one redirect
- * mechanism. They run again whenever someone signs in or out (useSessionRedirects), so a
- * session ended by the session check, by a refused refresh or in another tab leaves the
- * protected area, and a sign-in leaves Login and Register.
+ * mechanism. They run again whenever the session they decided on has changed (useSessionRedirects),
+ * so a session ended by the session check, by a refused refresh or in another tab leaves the
+ * protected area, and a sign-in leaves Login and Register. That includes a change made before
+ * the app first rendered: the first page's loaders run before it, and a refresh they cause may
+ * be refused (the sign-in was ended on another device).
  */
 import { redirect } from '@tanstack/react-router';
 import { authStore } from './auth-store';
@@ -13,8 +15,19 @@ export function setLeavingAfterLogout(leaving: boolean): void {
   leavingAfterLogout = leaving;
 }
 
+/** What the guards decide on: whether an access token is stored, and whether the session is authenticated. */
+export function guardedSession(): string {
+  const { accessToken, isAuthenticated } = authStore.getState();
+  return `${Boolean(accessToken)}:${isAuthenticated}`;
+}
+
+let sessionSeenByGuards = guardedSession();
+/** The session as the guards last decided on it. */
+export const lastGuardedSession = (): string => sessionSeenByGuards;
+
 /** Protected area: without a stored access token there is nothing to check, go to /login (replacing history), or to / right after a Logout. */
 export function requireAccessToken(): void {
+  sessionSeenByGuards = guardedSession();
   if (!authStore.getState().accessToken) throw redirect({ to: leavingAfterLogout ? '/' : '/login', replace: true });
 }
 
@@ -40,5 +53,6 @@ export function enterProtectedArea({ cause }: { cause: 'preload' | 'enter' | 'st
 
 /** Login and Register: an authenticated user goes to /dashboard. */
 export function redirectIfAuthenticated(): void {
+  sessionSeenByGuards = guardedSession();
   if (authStore.getState().isAuthenticated) throw redirect({ to: '/dashboard', replace: true });
 }
