@@ -299,7 +299,7 @@ export class AppDB extends Dexie {
   chapters!: Dexie.Table<OfflineChapter, [number, number, number]>;
   attempts!: EntityTable<QuizAttempt, 'attemptId'>;
   outbox!: EntityTable<OutboxRow, 'clientAttemptId'>;
-  /** Reading positions of an earlier version, moved to localStorage once a signed-in page is shown (moveOldReadingPositions, features/reader/local/reading-positions.ts). */
+  /** Reading positions of the users of this device other than the signed-in one, whose are in localStorage (lib/reading-positions.ts, keepOnlyPositionsOf). */
   readingPositions!: Dexie.Table<ReadingPosition, [number, number]>;
   drafts!: EntityTable<Draft, 'key'>;
   meta!: EntityTable<MetaRow, 'key'>;

@@ -182,7 +182,7 @@ async function lighthousePage(origin: string, pathname: string, init: string | u
   const goal = isPublic ? 95 : 90;
   line(`performance ${page}`, String(m('performance')), `≥ ${goal}`, m('performance') >= goal);
   console.log(
-    `         LCP ${(m('lcp') / 1000).toFixed(1)} s, TBT ${m('tbt').toFixed(0)} ms, CLS ${m('cls').toFixed(3)} (runs: ${runs.map((r) => r.performance).join(', ')})`,
+    `         LCP ${(m('lcp') / 1000).toFixed(1)} s, TBT ${m('tbt').toFixed(0)} ms, CLS ${m('cls').toFixed(3)} (runs: ${runs.map((r) => r.performance).join(', ')}; host CPU benchmark index ${m('benchmarkIndex').toFixed(0)})`,
   );
   line(`accessibility ${page}`, String(m('accessibility')), '100', m('accessibility') === 100);
   if (isPublic) line(`SEO ${page}`, String(m('seo')), '≥ 95', m('seo') >= 95);
